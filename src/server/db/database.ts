@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+import { SqliteBooleanPlugin } from './sqlite-boolean.plugin.ts';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+/** The open database and which dialect it speaks (a few migrations differ by dialect). */
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+export interface DbConfig {
+  /** PostgreSQL connection string; when absent, SQLite at `sqlitePath`. */
+  databaseUrl?: string | undefined;
+  sqlitePath: string;
+}
+
+// pg returns COUNT(*) and BIGINT as strings; our counts and ids fit comfortably in a double.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+/** Opens SQLite (WAL, foreign keys on) or PostgreSQL according to the configuration. */
+export function openDatabase(config: DbConfig): Db {
+  if (config.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+  }
+  if (config.sqlitePath !== ':memory:') fs.mkdirSync(path.dirname(config.sqlitePath), { recursive: true });
+  const sqlite = new SQLite(config.sqlitePath);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const kysely = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: sqlite }),
+    plugins: [new SqliteBooleanPlugin()],
+  });
+  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+}
+
+/** Booleans come back as 0/1 from SQLite and true/false from PostgreSQL. */
+export function bool(value: boolean | number | null | undefined): boolean {
+  return value === true || value === 1;
+}

@@ -1,0 +1,21 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Db } from './database.ts';
+import { initialMigration } from './migrations/0001-initial.ts';
+
+/** Migrations are listed in code (not read from disk) so the bundled server carries them. */
+function migrationsFor(db: Db): Record<string, Migration> {
+  return {
+    '0001-initial': initialMigration(db.dialect),
+  };
+}
+
+/** Brings the schema up to date; throws with the failing migration's error. */
+export async function migrateToLatest(db: Db): Promise<void> {
+  const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrationsFor(db)) };
+  const migrator = new Migrator({ db: db.kysely, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+  }
+}

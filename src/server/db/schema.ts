@@ -1,0 +1,182 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/**
+ * Table types for Kysely. Column names follow SPEC section 3 exactly (including its snake/camel mix);
+ * table names are snake_case. Booleans are 0/1 in SQLite and true/false in PostgreSQL: repositories
+ * normalise them with `bool()` on the way out, and the SqliteBooleanPlugin on the way in.
+ * Timestamps are ISO 8601 UTC text in both dialects so they compare and sort the same everywhere.
+ */
+type Bool = ColumnType<boolean | number, boolean | undefined, boolean>;
+type BoolDefault = ColumnType<boolean | number, boolean | undefined, boolean>;
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  password: string;
+  email: string | null;
+  role: string;
+  enabled: BoolDefault;
+  approved: BoolDefault;
+  can_view_nsfw: BoolDefault;
+  show_uptime_log: BoolDefault;
+  show_service_url: BoolDefault;
+  show_refresh_interval: BoolDefault;
+  show_last_checked: BoolDefault;
+  /** JSON array of service ids. */
+  service_order: ColumnType<string, string | undefined, string>;
+  is_online: BoolDefault;
+  last_login: string | null;
+  last_ip: string | null;
+  temp_password: BoolDefault;
+  /** Subject of a linked external identity (Google `sub`). */
+  google_sub: string | null;
+  created_at: string;
+}
+
+export interface SessionsTable {
+  /** HMAC-SHA256 of the cookie value: a stolen database does not yield usable sessions. */
+  id_hash: string;
+  user_id: number;
+  requires_password_change: Bool;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface PasswordResetTokensTable {
+  token_hash: string;
+  user_id: number;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface AppSecretsTable {
+  name: string;
+  value: string;
+}
+
+export interface SettingsTable {
+  id: Generated<number>;
+  default_role: ColumnType<string, string | undefined, string>;
+  site_title: ColumnType<string, string | undefined, string>;
+  font_family: ColumnType<string, string | undefined, string>;
+  logo_url: string | null;
+  logo_url_large: string | null;
+  favicon_url: string | null;
+  favicon_label: string | null;
+  tracking_code: string | null;
+  login_description: ColumnType<string, string | undefined, string>;
+  online_color: ColumnType<string, string | undefined, string>;
+  offline_color: ColumnType<string, string | undefined, string>;
+  discord_url: string | null;
+  show_refresh_interval: BoolDefault;
+  show_last_checked: BoolDefault;
+  show_service_url: BoolDefault;
+  show_status_badge: BoolDefault;
+  show_uptime_log: BoolDefault;
+  admin_show_refresh_interval: BoolDefault;
+  admin_show_last_checked: BoolDefault;
+  admin_show_service_url: BoolDefault;
+  admin_show_status_badge: BoolDefault;
+  admin_show_uptime_log: BoolDefault;
+}
+
+export interface ServicesTable {
+  id: Generated<number>;
+  name: string;
+  url: string;
+  status: BoolDefault;
+  lastChecked: string;
+  icon: string | null;
+  background: string | null;
+  refreshInterval: ColumnType<number, number | undefined, number>;
+  isNSFW: BoolDefault;
+  tooltip: string | null;
+  show_status_badge: BoolDefault;
+}
+
+export interface GameServersTable {
+  id: Generated<number>;
+  instanceId: string;
+  name: string;
+  displayName: string | null;
+  type: string;
+  status: BoolDefault;
+  playerCount: ColumnType<number, number | undefined, number>;
+  maxPlayers: ColumnType<number, number | undefined, number>;
+  hidden: BoolDefault;
+  icon: string | null;
+  background: string | null;
+  show_player_count: BoolDefault;
+  show_status_badge: BoolDefault;
+  autoStart: BoolDefault;
+  lastStatusCheck: string | null;
+  refreshInterval: ColumnType<number, number | undefined, number>;
+}
+
+export interface ServiceStatusLogsTable {
+  id: Generated<number>;
+  serviceId: number;
+  status: Bool;
+  timestamp: string;
+  responseTime: number | null;
+}
+
+export interface NotificationPreferencesTable {
+  id: Generated<number>;
+  userId: number;
+  serviceId: number;
+  email: string;
+  enabled: BoolDefault;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface EmailTemplatesTable {
+  id: Generated<number>;
+  name: string;
+  subject: string;
+  template: string;
+  defaultTemplate: BoolDefault;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface SentNotificationsTable {
+  id: Generated<number>;
+  preferenceId: number;
+  templateId: number;
+  serviceId: number;
+  status: Bool;
+  sentAt: string;
+}
+
+export interface LoginAttemptsTable {
+  id: Generated<number>;
+  identifier: string;
+  ip: string;
+  timestamp: string;
+  type: string;
+  isp: string | null;
+  city: string | null;
+  region: string | null;
+  country: string | null;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  app_secrets: AppSecretsTable;
+  settings: SettingsTable;
+  services: ServicesTable;
+  game_servers: GameServersTable;
+  service_status_logs: ServiceStatusLogsTable;
+  notification_preferences: NotificationPreferencesTable;
+  email_templates: EmailTemplatesTable;
+  sent_notifications: SentNotificationsTable;
+  login_attempts: LoginAttemptsTable;
+}
