@@ -1,0 +1,62 @@
+// Bundles the server (src/server/main.ts) into dist/server/main.js for `npm start`.
+// npm packages stay external (resolved from node_modules at run time); our own code, including the
+// package.json "imports" alias #shared/*, is bundled so Node never has to load a .ts file.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const entry = path.join(root, 'src/server/main.ts');
+const outfile = path.join(root, 'dist/server/main.js');
+
+/** Resolves `#shared/<name>` to src/shared/<name>.ts so esbuild bundles it instead of leaving it external. */
+const sharedAlias = {
+  name: 'shared-alias',
+  setup(build) {
+    build.onResolve({ filter: /^#shared\// }, (args) => {
+      const file = path.join(root, 'src/shared', `${args.path.slice('#shared/'.length)}.ts`);
+      if (!fs.existsSync(file)) return { errors: [{ text: `${args.path} does not exist (looked for ${file})` }] };
+      return { path: file };
+    });
+  },
+};
+
+const started = Date.now();
+const result = await esbuild.build({
+  entryPoints: [entry],
+  outfile,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+  metafile: true,
+  plugins: [sharedAlias],
+  // Bundled CommonJS code (or code that expects CJS globals) still finds require/__dirname in the ESM output.
+  banner: {
+    js: [
+      "import { createRequire as __createRequire } from 'node:module';",
+      "import { fileURLToPath as __fileURLToPath } from 'node:url';",
+      "import { dirname as __pathDirname } from 'node:path';",
+      'const require = __createRequire(import.meta.url);',
+      'const __filename = __fileURLToPath(import.meta.url);',
+      'const __dirname = __pathDirname(__filename);',
+    ].join('\n'),
+  },
+});
+
+// Guard: nothing that points at TypeScript sources may survive as a run-time import.
+const leftovers = Object.values(result.metafile.outputs)
+  .flatMap((output) => output.imports)
+  .filter((imp) => imp.external && (imp.path.startsWith('#') || imp.path.endsWith('.ts')));
+if (leftovers.length > 0) {
+  console.error(`build-server: unbundled TypeScript imports left: ${leftovers.map((imp) => imp.path).join(', ')}`);
+  process.exit(1);
+}
+const size = fs.statSync(outfile).size;
+console.log(
+  `build-server: ${path.relative(root, outfile)} (${(size / 1024).toFixed(0)} KiB) in ${Date.now() - started} ms`,
+);

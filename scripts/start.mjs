@@ -1,0 +1,112 @@
+// `npm start`: install dependencies when needed, build when the sources are newer than dist, then run the server.
+// Works on a fresh clone with this one command. Uses only Node builtins, since node_modules may not exist yet.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+function log(message) {
+  console.log(`[start] ${message}`);
+}
+
+function mtime(file) {
+  try {
+    return fs.statSync(file).mtimeMs;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Newest modification time of a file or of any file below a folder (0 when absent). */
+function newest(target) {
+  let stat;
+  try {
+    stat = fs.statSync(target);
+  } catch {
+    return 0;
+  }
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let latest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(target, { withFileTypes: true })) {
+    latest = Math.max(latest, newest(path.join(target, entry.name)));
+  }
+  return latest;
+}
+
+function run(command, args, env = process.env) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env });
+  if (result.error) throw result.error;
+  if (result.status !== 0) {
+    log(`${command} ${args.join(' ')} failed (exit ${result.status ?? result.signal})`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+/** Same rule as scripts/test.sh: install when node_modules is missing or older than package-lock.json. */
+function needsInstall() {
+  const installed = mtime(path.join(root, 'node_modules/.package-lock.json'));
+  const lock = mtime(path.join(root, 'package-lock.json'));
+  return installed === undefined || (lock !== undefined && lock > installed);
+}
+
+function install() {
+  const env = { ...process.env };
+  // better-sqlite3 compiles from source against the local Node headers.
+  if (!env.npm_config_nodedir && fs.existsSync('/usr/include/node')) env.npm_config_nodedir = '/usr';
+  log('installing dependencies (npm ci)...');
+  const started = Date.now();
+  run(npm, ['ci', '--loglevel=warn'], env);
+  log(`dependencies installed in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
+const buildInputs = ['src', 'public', 'index.html', 'vite.config.ts', 'package-lock.json', 'scripts/build-server.mjs'];
+const buildOutputs = ['dist/server/main.js', 'dist/client/index.html'];
+
+function needsBuild() {
+  const outputs = buildOutputs.map((file) => mtime(path.join(root, file)));
+  if (outputs.some((time) => time === undefined)) return true;
+  const oldestOutput = Math.min(...outputs);
+  return buildInputs.some((input) => newest(path.join(root, input)) > oldestOutput);
+}
+
+if (needsInstall()) install();
+else log('dependencies up to date');
+
+if (needsBuild()) {
+  log('building client and server...');
+  const started = Date.now();
+  run(npm, ['run', '--silent', 'build']);
+  log(`built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+} else {
+  log('build up to date');
+}
+
+const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' };
+log(`starting server on port ${env.PORT ?? 5000}`);
+const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
+  cwd: root,
+  stdio: 'inherit',
+  env,
+});
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+  });
+}
+child.on('error', (error) => {
+  log(`could not start the server: ${error.message}`);
+  process.exit(1);
+});
+child.on('exit', (code, signal) => {
+  if (signal) {
+    // Exit the way the server did, so supervisors see the same signal.
+    process.removeAllListeners(signal);
+    process.kill(process.pid, signal);
+  } else {
+    process.exit(code ?? 0);
+  }
+});
