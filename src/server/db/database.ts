@@ -19,6 +19,8 @@ export interface DbConfig {
   /** PostgreSQL connection string; when absent, SQLite at `sqlitePath`. */
   databaseUrl?: string | undefined;
   sqlitePath: string;
+  /** Path to a better-sqlite3 binding compiled for another Node version (the Node 24 test lane). */
+  sqliteNativeBinding?: string | undefined;
 }
 
 // pg returns COUNT(*) and BIGINT as strings; our counts and ids fit comfortably in a double.
@@ -32,7 +34,10 @@ export function openDatabase(config: DbConfig): Db {
     return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
   }
   if (config.sqlitePath !== ':memory:') fs.mkdirSync(path.dirname(config.sqlitePath), { recursive: true });
-  const sqlite = new SQLite(config.sqlitePath);
+  const sqlite = new SQLite(
+    config.sqlitePath,
+    config.sqliteNativeBinding ? { nativeBinding: config.sqliteNativeBinding } : {},
+  );
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');

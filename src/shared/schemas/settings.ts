@@ -32,7 +32,8 @@ export const displayFlagsWire = z.object({
 /** GET /api/settings for a signed-in, approved caller. */
 export const settingsWire = publicSettingsWire.extend({
   id: z.number(),
-  default_role: z.enum(ASSIGNABLE_ROLES),
+  /** Administrators only. */
+  default_role: z.enum(ASSIGNABLE_ROLES).optional(),
   ...displayFlagsWire.shape,
   admin_show_refresh_interval: z.boolean().optional(),
   admin_show_last_checked: z.boolean().optional(),

@@ -1,0 +1,166 @@
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { MSG } from '#shared/messages';
+import type { Db } from './db/database.ts';
+import type { Env } from './env.ts';
+import { assertAccess, type Access } from './http/access.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { isSameOriginRequest } from './http/same-origin.ts';
+import { SESSION_COOKIE } from './http/session-cookie.ts';
+import { registerStaticClient } from './http/static-client.ts';
+import { createSmtpMailer, type Mailer } from './integrations/mail/mailer.ts';
+import { createIdTokenVerifier, type IdTokenVerifier } from './integrations/oidc/id-token.verifier.ts';
+import { authRoutes } from './routes/auth.routes.ts';
+import type { App, RouteContext } from './routes/route-context.ts';
+import { settingsRoutes } from './routes/settings.routes.ts';
+import { userRoutes } from './routes/user.routes.ts';
+import { AppError } from './services/app-error.ts';
+import { systemClock, type Clock } from './services/clock.ts';
+import { createServices, type Services } from './services/container.ts';
+import { argon2Hasher, type PasswordHasher } from './services/password-hasher.ts';
+import { DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits } from './services/rate-limiter.ts';
+
+/** One registered API route and who may call it: the source of the authorization matrix. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  access: Access;
+}
+
+export interface AppOptions {
+  env: Env;
+  db: Db;
+  clock?: Clock;
+  mailer?: Mailer;
+  idTokenVerifier?: IdTokenVerifier;
+  hasher?: PasswordHasher;
+  limits?: AuthRateLimits;
+  /** Built client to serve; defaults to ./dist/client. */
+  clientDir?: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** The built app with its route table and services (tests read both). */
+export interface BuiltApp {
+  app: App;
+  routes: RouteEntry[];
+  services: Services;
+  close(): Promise<void>;
+}
+
+// 'self' everywhere; service icons and backgrounds may be remote https images; popups keep their opener
+// (the Google sign-in popup reports back through window.opener).
+const CONTENT_SECURITY_POLICY = {
+  directives: {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+    connectSrc: ["'self'"],
+    fontSrc: ["'self'", 'data:'],
+    frameSrc: ["'self'"],
+    frameAncestors: ["'none'"],
+    formAction: ["'self'"],
+    baseUri: ["'self'"],
+    objectSrc: ["'none'"],
+    upgradeInsecureRequests: null,
+  },
+};
+
+/** Builds the Fastify app: plugins, security hooks, routes, static client. Does not listen. */
+export async function buildApp(options: AppOptions): Promise<BuiltApp> {
+  const { env, db } = options;
+  const fastifyOptions: FastifyServerOptions = {
+    logger: options.logger ?? { level: env.LOG_LEVEL },
+    trustProxy: env.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Reject bodies with __proto__ / constructor.prototype keys instead of parsing them.
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+  };
+  const app: App = Fastify(fastifyOptions).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const mailer =
+    options.mailer ??
+    createSmtpMailer({
+      host: env.SMTP_HOST,
+      port: env.SMTP_PORT,
+      secure: env.SMTP_SECURE,
+      user: env.SMTP_USER,
+      password: env.SMTP_PASSWORD,
+      from: env.SMTP_FROM,
+    });
+  const idTokenVerifier =
+    options.idTokenVerifier ??
+    createIdTokenVerifier({ clientId: env.GOOGLE_CLIENT_ID, issuer: env.OIDC_ISSUER, jwksUrl: env.OIDC_JWKS_URL });
+  const services = await createServices({
+    db,
+    clock: options.clock ?? systemClock,
+    mailer,
+    idTokenVerifier,
+    hasher: options.hasher ?? argon2Hasher,
+    limits: options.limits ?? DEFAULT_AUTH_RATE_LIMITS,
+    publicUrl: env.publicUrl,
+    sessionSecret: env.SESSION_SECRET,
+    log: app.log,
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: CONTENT_SECURITY_POLICY,
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: false,
+  });
+
+  const routes: RouteEntry[] = [];
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    const access = (route.config as { access?: Access } | undefined)?.access;
+    if (!access) throw new Error(`Route ${route.url} declares no access level`);
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) if (method !== 'HEAD') routes.push({ method, url: route.url, access });
+  });
+
+  const publicOrigin = new URL(env.publicUrl).origin;
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    if (!isSameOriginRequest(request, publicOrigin)) throw new AppError('forbidden', MSG.crossSite);
+    const token = request.cookies[SESSION_COOKIE];
+    request.auth = token ? await services.sessions.resolve(token) : null;
+    const access = request.routeOptions.config.access;
+    if (access) assertAccess(access, request);
+  });
+  app.addHook('onSend', async (request, reply) => {
+    // API answers carry personal data: never cached by browsers or proxies.
+    if (request.url.startsWith('/api/') && !reply.hasHeader('Cache-Control')) void reply.header('Cache-Control', 'no-store');
+  });
+
+  const context: RouteContext = {
+    app,
+    services,
+    signInConfig: { googleClientId: env.GOOGLE_CLIENT_ID ?? null, googleAuthUrl: env.OIDC_AUTH_URL },
+  };
+  authRoutes(context);
+  userRoutes(context);
+  settingsRoutes(context);
+
+  await registerStaticClient(app, options.clientDir ?? path.resolve('dist/client'));
+  await app.ready();
+  return {
+    app,
+    routes,
+    services,
+    async close() {
+      await app.close();
+      mailer.close();
+    },
+  };
+}

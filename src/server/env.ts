@@ -1,0 +1,72 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(5000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalText,
+  PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  TRUST_PROXY: optionalText,
+  SESSION_SECRET: optionalText,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SQLITE_NATIVE_BINDING: optionalText,
+  SMTP_HOST: optionalText,
+  SMTP_PORT: z.coerce.number().int().min(1).max(65_535).default(587),
+  SMTP_SECURE: z.enum(['starttls', 'tls', 'none']).default('starttls'),
+  SMTP_USER: optionalText,
+  SMTP_PASSWORD: optionalText,
+  SMTP_FROM: optionalText,
+  GOOGLE_CLIENT_ID: optionalText,
+  OIDC_ISSUER: z.string().default('https://accounts.google.com'),
+  OIDC_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  OIDC_AUTH_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GAME_HOST: optionalText,
+  AMP_URL: optionalText,
+  AMP_USERNAME: optionalText,
+  AMP_PASSWORD: optionalText,
+  PLEX_URL: optionalText,
+  PLEX_TOKEN: optionalText,
+});
+
+/** The server's configuration, read once from the environment. */
+export type Env = z.infer<typeof envSchema> & { publicUrl: string; sqlitePath: string; trustProxy: TrustProxy };
+
+/** Fastify's trustProxy: false, true, a hop count (as proxy-addr's function), or addresses and CIDRs. */
+export type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
+
+function parseTrustProxy(value: string | undefined): TrustProxy {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+/** The only reader of process.env: parses, applies defaults and derives paths. Throws a readable error. */
+export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    ...env,
+    DATA_DIR: dataDir,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    sqlitePath: path.join(dataDir, 'homelab.db'),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+  };
+}

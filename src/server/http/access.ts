@@ -1,0 +1,49 @@
+import type { FastifyRequest } from 'fastify';
+import { MSG } from '#shared/messages';
+import { isAdminRole, isApproved } from '#shared/permissions';
+import { AppError } from '../services/app-error.ts';
+import type { ActiveSession } from '../services/session.service.ts';
+
+/**
+ * Who may call a route. Every /api route declares one in `config.access`; the app refuses to start
+ * with a route that does not, and the authorization matrix test is generated from these declarations.
+ * - public: anyone
+ * - user: signed in, approved or not (the few routes a pending account needs)
+ * - approved: signed in, approved, and not in the middle of a forced password change
+ * - admin / superadmin: approved and of that role
+ */
+export type Access = 'public' | 'user' | 'approved' | 'admin' | 'superadmin';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    auth: ActiveSession | null;
+  }
+}
+
+/** True when the session must change its password before it may do anything else. */
+export function mustChangePassword(auth: ActiveSession): boolean {
+  return auth.requiresPasswordChange || auth.user.temp_password;
+}
+
+/** Throws the right 401/403 when the request's session does not satisfy the route's access level. */
+export function assertAccess(access: Access, request: FastifyRequest): void {
+  if (access === 'public') return;
+  const auth = request.auth;
+  if (!auth) throw new AppError('unauthenticated', MSG.notAuthenticated);
+  if (access === 'user') return;
+  if (!isApproved(auth.user)) throw new AppError('forbidden', MSG.notApproved);
+  if (mustChangePassword(auth)) throw new AppError('forbidden', MSG.passwordChangeRequired);
+  if (access === 'approved') return;
+  if (access === 'admin' && isAdminRole(auth.user.role)) return;
+  if (access === 'superadmin' && auth.user.role === 'superadmin') return;
+  throw new AppError('forbidden', MSG.forbidden);
+}
+
+/** The signed-in session of a route whose access level guarantees one. */
+export function requireAuth(request: FastifyRequest): ActiveSession {
+  if (!request.auth) throw new AppError('unauthenticated', MSG.notAuthenticated);
+  return request.auth;
+}

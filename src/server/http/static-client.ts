@@ -1,0 +1,33 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { MSG } from '#shared/messages';
+
+/**
+ * Serves the built client from `clientDir`: hashed assets cached for a year, everything else revalidated.
+ * Unknown non-API GETs get index.html so the client router can show its own pages (including its 404).
+ * Unknown API paths get a JSON 404.
+ */
+export async function registerStaticClient(app: FastifyInstance, clientDir: string): Promise<void> {
+  const indexPath = path.join(clientDir, 'index.html');
+  const hasClient = fs.existsSync(indexPath);
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      index: false,
+      wildcard: false,
+      setHeaders(res, filePath) {
+        const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('Cache-Control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
+    if (hasClient && isPageRequest) {
+      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(indexPath));
+    }
+    return reply.status(404).send({ message: MSG.notFound });
+  });
+}

@@ -1,0 +1,11 @@
+import type { Services } from '../services/container.ts';
+import type { Job } from './scheduler.ts';
+
+/** Deletes expired sessions hourly so the table holds only live ones. */
+export const purgeSessionsJob = (services: Services): Job => ({
+  name: 'purge-sessions',
+  intervalMs: 60 * 60_000,
+  run: async () => {
+    await services.sessions.purgeExpired();
+  },
+});

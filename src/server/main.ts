@@ -1,0 +1,42 @@
+import { buildApp } from './app.ts';
+import { openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { readEnv } from './env.ts';
+import { startScheduler } from './jobs/scheduler.ts';
+
+/** Reads the configuration, opens and migrates the database, starts the jobs and listens. */
+async function main(): Promise<void> {
+  const env = readEnv();
+  const db = openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    sqlitePath: env.sqlitePath,
+    sqliteNativeBinding: env.SQLITE_NATIVE_BINDING,
+  });
+  await migrateToLatest(db);
+  const built = await buildApp({ env, db });
+  const scheduler = startScheduler(built.services, built.app.log);
+  await built.app.listen({ port: env.PORT, host: env.HOST });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    built.app.log.info({ signal }, 'shutting down');
+    scheduler.stop();
+    built
+      .close()
+      .then(() => db.close())
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        built.app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      });
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { MSG } from '#shared/messages';
+import { changePasswordBody, googleAuthBody, loginBody, registerBody, requestResetBody } from '#shared/schemas/auth';
+import { requireAuth } from '../http/access.ts';
+import { clearSessionCookie, requestOrigin, setSessionCookie } from '../http/session-cookie.ts';
+import { presentUser } from '../presenters/user.presenter.ts';
+import type { RouteContext } from './route-context.ts';
+
+/** Sign-in, registration, logout, password change and reset. */
+export function authRoutes({ app, services }: RouteContext): void {
+  app.post('/api/login', { config: { access: 'public' }, schema: { body: loginBody } }, async (request, reply) => {
+    const signedIn = await services.auth.login(request.body, requestOrigin(request));
+    setSessionCookie(request, reply, signedIn.token);
+    return presentUser(signedIn.user, signedIn.requiresPasswordChange);
+  });
+
+  app.post('/api/register', { config: { access: 'public' }, schema: { body: registerBody } }, async (request, reply) => {
+    const signedIn = await services.auth.register(request.body, requestOrigin(request));
+    setSessionCookie(request, reply, signedIn.token);
+    return reply.status(201).send(presentUser(signedIn.user, signedIn.requiresPasswordChange));
+  });
+
+  app.post('/api/logout', { config: { access: 'user' } }, async (request, reply) => {
+    const auth = requireAuth(request);
+    await services.auth.logout(auth.idHash, auth.user.id);
+    clearSessionCookie(request, reply);
+    return { message: 'Logged out' };
+  });
+
+  app.post(
+    '/api/change-password',
+    { config: { access: 'user' }, schema: { body: changePasswordBody } },
+    async (request) => {
+      const auth = requireAuth(request);
+      await services.auth.changePassword(auth.user, auth.idHash, request.body.newPassword);
+      return { message: MSG.passwordUpdated };
+    },
+  );
+
+  app.post(
+    '/api/request-reset',
+    { config: { access: 'public' }, schema: { body: requestResetBody } },
+    async (request) => {
+      await services.passwordReset.request(request.body.identifier, requestOrigin(request));
+      return { message: MSG.resetRequested };
+    },
+  );
+
+  // The e-mailed one-time link: signs the user in with a forced password change, then opens the client.
+  app.get(
+    '/api/reset-password/:token',
+    { config: { access: 'public' }, schema: { params: z.object({ token: z.string().max(200) }) } },
+    async (request, reply) => {
+      const signedIn = await services.passwordReset.consume(request.params.token, requestOrigin(request));
+      void reply.header('Referrer-Policy', 'no-referrer').header('Cache-Control', 'no-store');
+      if (!signedIn) return reply.redirect('/auth?tab=reset', 303);
+      setSessionCookie(request, reply, signedIn.token);
+      return reply.redirect('/auth', 303);
+    },
+  );
+
+  app.post('/api/auth/google', { config: { access: 'public' }, schema: { body: googleAuthBody } }, async (request, reply) => {
+    const signedIn = await services.googleAuth.signIn(request.body.token, requestOrigin(request));
+    setSessionCookie(request, reply, signedIn.token);
+    return presentUser(signedIn.user, signedIn.requiresPasswordChange);
+  });
+}

@@ -1,0 +1,16 @@
+import { patchSettingsBody } from '#shared/schemas/settings';
+import { presentSettings } from '../presenters/settings.presenter.ts';
+import type { RouteContext } from './route-context.ts';
+
+/** Site settings: readable by anyone (less for strangers), the default role changeable by administrators. */
+export function settingsRoutes({ app, services, signInConfig }: RouteContext): void {
+  app.get('/api/settings', { config: { access: 'public' } }, async (request) => {
+    const settings = await services.settings.get();
+    return presentSettings(settings, request.auth?.user ?? null, signInConfig);
+  });
+
+  app.patch('/api/settings', { config: { access: 'admin' }, schema: { body: patchSettingsBody } }, async (request) => {
+    const settings = await services.settings.setDefaultRole(request.body.defaultRole);
+    return presentSettings(settings, request.auth?.user ?? null, signInConfig);
+  });
+}

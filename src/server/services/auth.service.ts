@@ -1,0 +1,187 @@
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import { MSG } from '#shared/messages';
+import type { Role } from '#shared/roles';
+import type { LoginBody, RegisterBody } from '#shared/schemas/auth';
+import type { Database } from '../db/schema.ts';
+import type { Dialect } from '../db/database.ts';
+import type { SettingsRepository } from '../repositories/settings.repository.ts';
+import type { User, UsersRepository } from '../repositories/users.repository.ts';
+import { AppError } from './app-error.ts';
+import type { Clock } from './clock.ts';
+import { iso } from './clock.ts';
+import type { LoginAttemptService } from './login-attempt.service.ts';
+import type { PasswordHasher } from './password-hasher.ts';
+import type { AuthRateLimits } from './rate-limiter.ts';
+import { RateLimiter } from './rate-limiter.ts';
+import type { SessionService } from './session.service.ts';
+
+/** Who is asking: the address (proxy headers only when trusted) and browser. */
+export interface RequestOrigin {
+  ip: string;
+  userAgent: string | null;
+}
+
+/** A successful sign-in: the user and the new session's cookie value. */
+export interface SignedIn {
+  user: User;
+  token: string;
+  requiresPasswordChange: boolean;
+}
+
+export interface AuthServiceDeps {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  users: UsersRepository;
+  settings: SettingsRepository;
+  sessions: SessionService;
+  attempts: LoginAttemptService;
+  hasher: PasswordHasher;
+  clock: Clock;
+  limits: AuthRateLimits;
+}
+
+// Some constant for PostgreSQL's advisory lock that serialises registrations (first-user bootstrap).
+const REGISTRATION_LOCK = 7_160_001;
+
+/** Registration, password sign-in, logout and password change: the account rules of DESIGN. */
+export class AuthService {
+  readonly #failuresPerIp: RateLimiter;
+  readonly #failuresPerIdentifier: RateLimiter;
+  readonly #registrationsPerIp: RateLimiter;
+  #dummyHash: Promise<string> | undefined;
+
+  constructor(private readonly deps: AuthServiceDeps) {
+    const now = () => deps.clock.now().getTime();
+    this.#failuresPerIp = new RateLimiter(deps.limits.loginFailuresPerIp, now);
+    this.#failuresPerIdentifier = new RateLimiter(deps.limits.loginFailuresPerIdentifier, now);
+    this.#registrationsPerIp = new RateLimiter(deps.limits.registrationsPerIp, now);
+  }
+
+  /**
+   * Creates an account. The first account ever becomes an approved superadmin; later ones take the
+   * default role and are approved unless that role is pending. Parallel registrations are serialised.
+   */
+  async register(input: RegisterBody, origin: RequestOrigin): Promise<SignedIn> {
+    this.#throwIfLimited(this.#registrationsPerIp.retryAfter(origin.ip));
+    this.#registrationsPerIp.hit(origin.ip);
+    const passwordHash = await this.deps.hasher.hash(input.password);
+    const user = await this.createAccount({ username: input.username, email: input.email, passwordHash });
+    await this.deps.attempts.record(input.username, origin.ip, 'success');
+    return this.#startSession(user, origin, false);
+  }
+
+  /**
+   * Inserts an account under the registration lock and returns it; used by registration and external sign-in.
+   * Raises `conflict` when the username or e-mail is taken.
+   */
+  async createAccount(input: { username: string; email: string | null; passwordHash: string; googleSub?: string }): Promise<User> {
+    const { db, dialect, users, settings, clock } = this.deps;
+    try {
+      return await db.transaction().execute(async (trx) => {
+        if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${REGISTRATION_LOCK})`.execute(trx);
+        if (await users.findByUsername(input.username, trx)) throw new AppError('conflict', MSG.usernameTaken);
+        if (input.email && (await users.findByEmail(input.email, trx))) throw new AppError('conflict', MSG.emailTaken);
+        const isFirst = (await users.count(trx)) === 0;
+        const role: Role = isFirst ? 'superadmin' : (await settings.get(trx)).default_role;
+        return users.insert(
+          {
+            username: input.username,
+            email: input.email,
+            password: input.passwordHash,
+            role,
+            approved: role !== 'pending',
+            google_sub: input.googleSub ?? null,
+            created_at: iso(clock.now()),
+          },
+          trx,
+        );
+      });
+    } catch (error) {
+      // The unique indexes are the last line against a race between two instances.
+      if (!(error instanceof AppError) && isUniqueViolation(error)) throw new AppError('conflict', MSG.usernameTaken);
+      throw error;
+    }
+  }
+
+  /**
+   * Password sign-in by username or e-mail. Unknown users and wrong passwords answer alike (same message,
+   * same hashing work). Failures count per IP and per identifier; past the limit the answer is 429.
+   */
+  async login(input: LoginBody, origin: RequestOrigin): Promise<SignedIn> {
+    const identifierKey = input.username.toLowerCase();
+    const retryAfter = Math.max(
+      this.#failuresPerIp.retryAfter(origin.ip),
+      this.#failuresPerIdentifier.retryAfter(identifierKey),
+    );
+    if (retryAfter > 0) {
+      await this.deps.attempts.record(input.username, origin.ip, 'rate_limited');
+      this.#throwIfLimited(retryAfter);
+    }
+    const user = await this.deps.users.findByLogin(input.username);
+    const matches = user
+      ? await this.deps.hasher.verify(user.passwordHash, input.password)
+      : await this.deps.hasher.verify(await this.#dummy(), input.password);
+    if (!user || !matches) {
+      this.#failuresPerIp.hit(origin.ip);
+      this.#failuresPerIdentifier.hit(identifierKey);
+      await this.deps.attempts.record(input.username, origin.ip, 'failure');
+      throw new AppError('unauthenticated', MSG.invalidCredentials);
+    }
+    if (!user.enabled) {
+      await this.deps.attempts.record(input.username, origin.ip, 'disabled');
+      throw new AppError('forbidden', MSG.accountDisabled);
+    }
+    this.#failuresPerIdentifier.reset(identifierKey);
+    await this.deps.attempts.record(input.username, origin.ip, 'success');
+    return this.#startSession(user, origin, user.temp_password);
+  }
+
+  /** Starts a session for an already authenticated user (external sign-in, reset link). */
+  async signIn(user: User, origin: RequestOrigin, requiresPasswordChange: boolean): Promise<SignedIn> {
+    return this.#startSession(user, origin, requiresPasswordChange);
+  }
+
+  /** Ends the session; the user counts as offline once no session is left. */
+  async logout(sessionIdHash: string, userId: number): Promise<void> {
+    await this.deps.sessions.end(sessionIdHash);
+    if ((await this.deps.sessions.countForUser(userId)) === 0) {
+      await this.deps.users.update(userId, { is_online: false });
+    }
+  }
+
+  /** Sets a new password, clears any temporary-password flag and ends every other session of the user. */
+  async changePassword(user: User, sessionIdHash: string, newPassword: string): Promise<void> {
+    const passwordHash = await this.deps.hasher.hash(newPassword);
+    await this.deps.users.update(user.id, { password: passwordHash, temp_password: false });
+    await this.deps.sessions.endOthers(user.id, sessionIdHash);
+    await this.deps.sessions.clearPasswordChangeFlag(sessionIdHash);
+  }
+
+  async #startSession(user: User, origin: RequestOrigin, requiresPasswordChange: boolean): Promise<SignedIn> {
+    const token = await this.deps.sessions.create(user.id, { ...origin, requiresPasswordChange });
+    const updated = await this.deps.users.update(user.id, {
+      last_login: iso(this.deps.clock.now()),
+      last_ip: origin.ip,
+      is_online: true,
+    });
+    return { user: updated ?? user, token, requiresPasswordChange };
+  }
+
+  #throwIfLimited(retryAfterSeconds: number): void {
+    if (retryAfterSeconds > 0) throw new AppError('too_many_requests', MSG.tooManyAttempts, {}, retryAfterSeconds);
+  }
+
+  // Verifying against a real hash for unknown users keeps the timing of both failures alike.
+  #dummy(): Promise<string> {
+    this.#dummyHash ??= this.deps.hasher.hash('not-a-real-password-0000');
+    return this.#dummyHash;
+  }
+}
+
+/** True for a unique-constraint violation in SQLite or PostgreSQL. */
+export function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const code = (error as { code?: unknown }).code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+}

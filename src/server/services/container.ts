@@ -1,0 +1,89 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/database.ts';
+import type { Mailer } from '../integrations/mail/mailer.ts';
+import type { IdTokenVerifier } from '../integrations/oidc/id-token.verifier.ts';
+import { AppSecretsRepository } from '../repositories/app-secrets.repository.ts';
+import { LoginAttemptsRepository } from '../repositories/login-attempts.repository.ts';
+import { ResetTokensRepository } from '../repositories/reset-tokens.repository.ts';
+import { SessionsRepository } from '../repositories/sessions.repository.ts';
+import { SettingsRepository } from '../repositories/settings.repository.ts';
+import { UsersRepository } from '../repositories/users.repository.ts';
+import { AuthService } from './auth.service.ts';
+import type { Clock } from './clock.ts';
+import { GoogleAuthService } from './google-auth.service.ts';
+import { LoginAttemptService } from './login-attempt.service.ts';
+import type { PasswordHasher } from './password-hasher.ts';
+import { PasswordResetService } from './password-reset.service.ts';
+import { ProfileService } from './profile.service.ts';
+import type { AuthRateLimits } from './rate-limiter.ts';
+import { newToken } from './secret-tokens.ts';
+import { SessionService } from './session.service.ts';
+import { SettingsService } from './settings.service.ts';
+
+/** Everything the services need from outside; tests pass real databases and local peers. */
+export interface ServiceDeps {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  idTokenVerifier: IdTokenVerifier;
+  hasher: PasswordHasher;
+  limits: AuthRateLimits;
+  publicUrl: string;
+  /** SESSION_SECRET; when absent a secret is generated once and kept in the database. */
+  sessionSecret: string | undefined;
+  log: FastifyBaseLogger;
+}
+
+/** The services of the app, wired once at start. */
+export interface Services {
+  auth: AuthService;
+  passwordReset: PasswordResetService;
+  googleAuth: GoogleAuthService;
+  sessions: SessionService;
+  settings: SettingsService;
+  profile: ProfileService;
+}
+
+/** Builds the services (the composition root; no container framework). */
+export async function createServices(deps: ServiceDeps): Promise<Services> {
+  const kysely = deps.db.kysely;
+  const users = new UsersRepository(kysely);
+  const settingsRepository = new SettingsRepository(kysely);
+  const key = deps.sessionSecret ?? (await new AppSecretsRepository(kysely).getOrCreate('session_key', newToken()));
+  const onError = (error: unknown) => deps.log.error({ err: error }, 'background task failed');
+
+  const sessions = new SessionService(new SessionsRepository(kysely), users, deps.clock, key);
+  const attempts = new LoginAttemptService(new LoginAttemptsRepository(kysely), deps.clock, onError);
+  const settings = new SettingsService(settingsRepository);
+  const auth = new AuthService({
+    db: kysely,
+    dialect: deps.db.dialect,
+    users,
+    settings: settingsRepository,
+    sessions,
+    attempts,
+    hasher: deps.hasher,
+    clock: deps.clock,
+    limits: deps.limits,
+  });
+  const passwordReset = new PasswordResetService({
+    users,
+    tokens: new ResetTokensRepository(kysely),
+    auth,
+    mailer: deps.mailer,
+    clock: deps.clock,
+    key,
+    publicUrl: deps.publicUrl,
+    siteTitle: () => settings.siteTitle(),
+    limits: deps.limits,
+    onError,
+  });
+  const googleAuth = new GoogleAuthService({
+    verifier: deps.idTokenVerifier,
+    users,
+    auth,
+    attempts,
+    hasher: deps.hasher,
+  });
+  return { auth, passwordReset, googleAuth, sessions, settings, profile: new ProfileService(users) };
+}

@@ -1,0 +1,87 @@
+/** How many events a key may have within a window. */
+export interface RateLimitRule {
+  limit: number;
+  windowMs: number;
+}
+
+interface Bucket {
+  count: number;
+  resetAt: number;
+}
+
+/**
+ * Fixed-window counters in memory, one limiter per rule. Used for sign-in failures per IP and per identifier,
+ * registrations and reset requests. Memory is bounded: expired buckets are swept and the map is capped.
+ * With several instances on one PostgreSQL database each instance counts on its own (documented limit).
+ */
+export class RateLimiter {
+  readonly #buckets = new Map<string, Bucket>();
+  static readonly MAX_KEYS = 100_000;
+
+  constructor(
+    private readonly rule: RateLimitRule,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Seconds until the key may try again, or 0 when it is under its limit. */
+  retryAfter(key: string): number {
+    const bucket = this.#current(key);
+    if (!bucket || bucket.count < this.rule.limit) return 0;
+    return Math.max(1, Math.ceil((bucket.resetAt - this.now()) / 1000));
+  }
+
+  /** Counts one event for the key. */
+  hit(key: string): void {
+    const bucket = this.#current(key);
+    if (bucket) {
+      bucket.count += 1;
+      return;
+    }
+    if (this.#buckets.size >= RateLimiter.MAX_KEYS) this.#sweep();
+    this.#buckets.set(key, { count: 1, resetAt: this.now() + this.rule.windowMs });
+  }
+
+  /** Forgets a key (after a successful sign-in, the identifier's failures no longer count). */
+  reset(key: string): void {
+    this.#buckets.delete(key);
+  }
+
+  #current(key: string): Bucket | undefined {
+    const bucket = this.#buckets.get(key);
+    if (bucket && bucket.resetAt <= this.now()) {
+      this.#buckets.delete(key);
+      return undefined;
+    }
+    return bucket;
+  }
+
+  #sweep(): void {
+    const now = this.now();
+    for (const [key, bucket] of this.#buckets) if (bucket.resetAt <= now) this.#buckets.delete(key);
+    // Still full of live keys (an attack from many addresses): drop the oldest rather than grow without bound.
+    if (this.#buckets.size >= RateLimiter.MAX_KEYS) {
+      const oldest = this.#buckets.keys().next();
+      if (!oldest.done) this.#buckets.delete(oldest.value);
+    }
+  }
+}
+
+/** The limits that guard the account routes; tests pass their own. */
+export interface AuthRateLimits {
+  loginFailuresPerIp: RateLimitRule;
+  loginFailuresPerIdentifier: RateLimitRule;
+  registrationsPerIp: RateLimitRule;
+  resetRequestsPerIp: RateLimitRule;
+  resetRequestsPerIdentifier: RateLimitRule;
+}
+
+const FIFTEEN_MINUTES = 15 * 60_000;
+
+/** Production defaults: generous for people, tight for scripts. */
+export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
+  loginFailuresPerIp: { limit: 30, windowMs: FIFTEEN_MINUTES },
+  loginFailuresPerIdentifier: { limit: 10, windowMs: FIFTEEN_MINUTES },
+  registrationsPerIp: { limit: 10, windowMs: 60 * 60_000 },
+  resetRequestsPerIp: { limit: 10, windowMs: FIFTEEN_MINUTES },
+  resetRequestsPerIdentifier: { limit: 3, windowMs: FIFTEEN_MINUTES },
+};

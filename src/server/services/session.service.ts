@@ -1,0 +1,105 @@
+import type { SessionsRepository } from '../repositories/sessions.repository.ts';
+import type { User, UsersRepository } from '../repositories/users.repository.ts';
+import type { Clock } from './clock.ts';
+import { iso } from './clock.ts';
+import { hashToken, newToken } from './secret-tokens.ts';
+
+/** Idle expiry: a session unused for a week ends. Absolute expiry: no session lives longer than 30 days. */
+export const SESSION_IDLE_MS = 7 * 24 * 60 * 60_000;
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60_000;
+// Writing last_seen on every request would turn reads into writes; once a minute is enough for idle expiry.
+const TOUCH_EVERY_MS = 60_000;
+
+/** A signed-in request's identity. */
+export interface ActiveSession {
+  idHash: string;
+  user: User;
+  requiresPasswordChange: boolean;
+}
+
+export interface NewSessionOptions {
+  requiresPasswordChange?: boolean;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** Server-side sessions: random 256-bit ids in the cookie, keyed hashes in the database. */
+export class SessionService {
+  constructor(
+    private readonly sessions: SessionsRepository,
+    private readonly users: UsersRepository,
+    private readonly clock: Clock,
+    private readonly key: string,
+  ) {}
+
+  /** Starts a session and returns the cookie value (the only time it exists in clear). */
+  async create(userId: number, options: NewSessionOptions): Promise<string> {
+    const token = newToken();
+    const now = this.clock.now();
+    await this.sessions.insert({
+      idHash: hashToken(this.key, token),
+      userId,
+      requiresPasswordChange: options.requiresPasswordChange ?? false,
+      createdAt: iso(now),
+      lastSeenAt: iso(now),
+      expiresAt: iso(this.#expiry(now, now)),
+      ip: options.ip,
+      userAgent: options.userAgent?.slice(0, 512) ?? null,
+    });
+    return token;
+  }
+
+  /** Resolves a cookie value to its live session and user; expired or orphaned sessions are removed. */
+  async resolve(token: string): Promise<ActiveSession | null> {
+    if (token.length < 20 || token.length > 100) return null;
+    const idHash = hashToken(this.key, token);
+    const session = await this.sessions.find(idHash);
+    if (!session) return null;
+    const now = this.clock.now();
+    if (session.expiresAt <= iso(now)) {
+      await this.sessions.delete(idHash);
+      return null;
+    }
+    const user = await this.users.findById(session.userId);
+    if (!user || !user.enabled) {
+      await this.sessions.delete(idHash);
+      return null;
+    }
+    if (now.getTime() - Date.parse(session.lastSeenAt) >= TOUCH_EVERY_MS) {
+      await this.sessions.touch(idHash, iso(now), iso(this.#expiry(now, new Date(session.createdAt))));
+    }
+    return { idHash, user, requiresPasswordChange: session.requiresPasswordChange };
+  }
+
+  /** Ends one session (logout). */
+  async end(idHash: string): Promise<void> {
+    await this.sessions.delete(idHash);
+  }
+
+  /** Ends all of a user's sessions but the caller's own. */
+  async endOthers(userId: number, keepIdHash?: string): Promise<void> {
+    await this.sessions.deleteForUser(userId, keepIdHash);
+  }
+
+  async clearPasswordChangeFlag(idHash: string): Promise<void> {
+    await this.sessions.clearPasswordChangeFlag(idHash);
+  }
+
+  async countForUser(userId: number): Promise<number> {
+    return this.sessions.countForUser(userId);
+  }
+
+  /** Removes expired rows; called by a periodic job. */
+  async purgeExpired(): Promise<number> {
+    return this.sessions.deleteExpired(iso(this.clock.now()));
+  }
+
+  /** Cookie lifetime in seconds for a new session. */
+  static maxAgeSeconds(): number {
+    return Math.floor(SESSION_ABSOLUTE_MS / 1000);
+  }
+
+  #expiry(now: Date, createdAt: Date): Date {
+    return new Date(Math.min(now.getTime() + SESSION_IDLE_MS, createdAt.getTime() + SESSION_ABSOLUTE_MS));
+  }
+}
