@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type Db } from '../../src/server/db/database.ts';
+import { migrateToLatest } from '../../src/server/db/migrate.ts';
+
+/** A freshly migrated database of its own: SQLite in a temp folder, or a new PostgreSQL database when DATABASE_URL is set. */
+export interface TestDb {
+  db: Db;
+  /** SQLite file path or PostgreSQL URL, to reopen the same database. */
+  location: string;
+  dispose(): Promise<void>;
+}
+
+/** Creates and migrates a database no other test file shares. */
+export async function createTestDb(): Promise<TestDb> {
+  const adminUrl = process.env.DATABASE_URL;
+  if (adminUrl) {
+    const name = `t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const db = openDatabase({ databaseUrl: url.toString(), sqlitePath: '' });
+    await migrateToLatest(db);
+    return {
+      db,
+      location: url.toString(),
+      async dispose() {
+        await db.close();
+        const cleanup = new pg.Client({ connectionString: adminUrl });
+        await cleanup.connect();
+        await cleanup.query(`drop database if exists ${name} with (force)`);
+        await cleanup.end();
+      },
+    };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'homelab-test-'));
+  const file = path.join(dir, 'homelab.db');
+  const db = openDatabase({ sqlitePath: file, sqliteNativeBinding: process.env.SQLITE_NATIVE_BINDING });
+  await migrateToLatest(db);
+  return {
+    db,
+    location: file,
+    async dispose() {
+      await db.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
