@@ -1,0 +1,140 @@
+#!/usr/bin/env bash
+# `npm test`: the whole suite, as CI runs it (.ci/run).
+#   check    tsc + eslint + prettier --check            (npm run check)
+#   unit     unit tests on Node 20                      (vitest --project unit)
+#   routes   route tests on SQLite, Node 20             (vitest --project routes)
+#   pg       route tests on a throwaway PostgreSQL 15   (scripts/with-postgres.sh)
+#   node24   unit + route tests on SQLite, Node 24      (scripts/node24.sh)
+#   e2e      npm run build, then browser tests in Chromium (vitest --project e2e)
+# TEST_ONLY=unit,routes,... runs a subset; extra arguments go to every vitest run (e.g. a file filter).
+# Installs what is missing: npm dependencies (npm ci), Chromium and PostgreSQL 15 (apt-get).
+# Ends with one line "N passed, N failed" summed over all vitest runs; exits non-zero if anything failed.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$ROOT"
+
+ALL_LANES=(check unit routes pg node24 e2e)
+IFS=',' read -r -a LANES <<<"${TEST_ONLY:-check,unit,routes,pg,node24,e2e}"
+for lane in "${LANES[@]}"; do
+  if [[ ! " ${ALL_LANES[*]} " =~ " $lane " ]]; then
+    echo "TEST_ONLY: unknown lane '$lane' (use a comma-separated subset of: ${ALL_LANES[*]})" >&2
+    exit 2
+  fi
+done
+wants() { [[ " ${LANES[*]} " =~ " $1 " ]]; }
+
+REPORTS="$ROOT/.cache/test-reports"
+rm -rf "$REPORTS"
+mkdir -p "$REPORTS"
+VITEST=(node "$ROOT/node_modules/vitest/vitest.mjs" run --passWithNoTests --reporter=default --reporter=json)
+FAILED=()
+SECTION_START=$SECONDS
+
+clock() { printf '%02d:%02d' $(($1 / 60)) $(($1 % 60)); }
+section() {
+  SECTION_START=$SECONDS
+  printf '\n==== [%s] %s ====\n' "$(clock $SECONDS)" "$1"
+}
+done_section() { printf -- '---- %s: %s in %s s\n' "$1" "$2" $((SECONDS - SECTION_START)); }
+
+# lane NAME COMMAND...: runs one lane, records a failure instead of stopping the whole suite.
+lane() {
+  local name=$1
+  shift
+  if "$@"; then
+    done_section "$name" ok
+  else
+    done_section "$name" "FAILED (exit $?)"
+    FAILED+=("$name")
+  fi
+}
+
+as_root() {
+  if [[ $(id -u) -eq 0 ]]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else
+    echo "need root to run: $*" >&2
+    return 1
+  fi
+}
+APT_UPDATED=""
+apt_install() {
+  [[ -n "$APT_UPDATED" ]] || as_root apt-get update -qq
+  APT_UPDATED=1
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@"
+}
+
+# ---- (a) dependencies: same rule as scripts/start.mjs
+section "dependencies"
+if [[ ! -f node_modules/.package-lock.json || package-lock.json -nt node_modules/.package-lock.json ]]; then
+  if [[ -z "${npm_config_nodedir:-}" && -d /usr/include/node ]]; then export npm_config_nodedir=/usr; fi
+  echo "running npm ci..."
+  npm ci --loglevel=warn
+else
+  echo "node_modules up to date"
+fi
+done_section dependencies ok
+
+# ---- (b) system packages, only for the lanes that need them
+if wants e2e; then
+  section "chromium"
+  command -v chromium >/dev/null || apt_install chromium
+  CHROMIUM_PATH=$(command -v chromium)
+  export CHROMIUM_PATH
+  echo "$("$CHROMIUM_PATH" --version 2>/dev/null || echo chromium) at $CHROMIUM_PATH"
+  done_section chromium ok
+fi
+if wants pg; then
+  section "postgresql 15"
+  [[ -x /usr/lib/postgresql/15/bin/initdb ]] || apt_install postgresql-15
+  /usr/lib/postgresql/15/bin/postgres --version
+  done_section "postgresql 15" ok
+fi
+
+# ---- (c) types, lint, format
+if wants check; then
+  section "check: tsc + eslint + prettier"
+  lane check npm run --silent check
+fi
+
+# ---- (d) unit + routes on SQLite (Node 20); one vitest run when both are wanted
+SQLITE_PROJECTS=()
+wants unit && SQLITE_PROJECTS+=(--project unit)
+wants routes && SQLITE_PROJECTS+=(--project routes)
+if [[ ${#SQLITE_PROJECTS[@]} -gt 0 ]]; then
+  section "unit + routes on SQLite, Node $(node --version)"
+  lane sqlite env -u DATABASE_URL "${VITEST[@]}" "${SQLITE_PROJECTS[@]}" --outputFile.json="$REPORTS/sqlite.json" "$@"
+fi
+
+# ---- (e) routes on PostgreSQL
+if wants pg; then
+  section "routes on PostgreSQL 15"
+  lane pg scripts/with-postgres.sh "${VITEST[@]}" --project routes --outputFile.json="$REPORTS/pg.json" "$@"
+fi
+
+# ---- (f) Node 24: unit + routes on SQLite
+if wants node24; then
+  section "unit + routes on SQLite, Node 24"
+  lane node24 env -u DATABASE_URL scripts/node24.sh \
+    "${VITEST[@]}" --project unit --project routes --outputFile.json="$REPORTS/node24.json" "$@"
+fi
+
+# ---- (g) build, then browser tests
+if wants e2e; then
+  section "build"
+  if npm run --silent build; then
+    done_section build ok
+    section "e2e in Chromium"
+    lane e2e env -u DATABASE_URL "${VITEST[@]}" --project e2e --outputFile.json="$REPORTS/e2e.json" "$@"
+  else
+    done_section build "FAILED"
+    FAILED+=(build)
+  fi
+fi
+
+printf '\n==== [%s] summary ====\n' "$(clock $SECONDS)"
+if [[ ${#FAILED[@]} -gt 0 ]]; then
+  echo "failed lanes: ${FAILED[*]}"
+fi
+shopt -s nullglob
+node scripts/test-summary.mjs "$REPORTS"/*.json
+[[ ${#FAILED[@]} -eq 0 ]]
