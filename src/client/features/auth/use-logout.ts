@@ -1,0 +1,34 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import { logout } from '../../api/auth.api';
+import { SETTINGS_QUERY_KEY, USER_QUERY_KEY } from '../../api/session.queries';
+import { toast } from '../../hooks/use-toast';
+import { AUTH_TEXT } from './auth-messages';
+
+/** Signs out: clears the session and every cached answer, then goes to /auth ('Logout failed' on error). */
+export function useLogout(): { logOut: () => void; isPending: boolean } {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const [isPending, setIsPending] = useState(false);
+
+  const logOut = () => {
+    setIsPending(true);
+    logout()
+      .then(() => {
+        // Nothing the signed-in user saw may outlive the session in the cache.
+        queryClient.removeQueries({
+          predicate: (query) => query.queryKey[0] !== USER_QUERY_KEY[0] && query.queryKey[0] !== SETTINGS_QUERY_KEY[0],
+        });
+        queryClient.setQueryData(USER_QUERY_KEY, null);
+        void queryClient.invalidateQueries({ queryKey: SETTINGS_QUERY_KEY });
+        navigate('/auth');
+      })
+      .catch(() => {
+        toast({ title: AUTH_TEXT.logoutFailed, variant: 'destructive' });
+      })
+      .finally(() => setIsPending(false));
+  };
+
+  return { logOut, isPending };
+}

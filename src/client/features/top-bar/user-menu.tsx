@@ -1,0 +1,70 @@
+import { ChevronDown, CircleUserRound, LogOut, Settings, Users } from 'lucide-react';
+import { Link } from 'wouter';
+import { isAdminRole } from '#shared/permissions';
+import type { UserWire } from '#shared/schemas/user';
+import { Button } from '../../components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../components/ui/dropdown-menu';
+import { useLogout } from '../auth/use-logout';
+
+const ROLE_LABELS: Record<UserWire['role'], string> = {
+  superadmin: 'Superadmin',
+  admin: 'Admin',
+  user: 'User',
+  pending: 'Pending',
+};
+
+/** The username button and its menu: admin links for admins, Logout for everyone. */
+export function UserMenu({ user }: { user: UserWire }) {
+  const { logOut, isPending } = useLogout();
+  const isAdmin = isAdminRole(user.role);
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button
+          variant="ghost"
+          className="max-w-[11rem] gap-2 px-2 sm:px-3"
+          aria-label={`User menu for ${user.username}`}
+        >
+          <CircleUserRound className="size-5" aria-hidden="true" />
+          <span className="truncate">{user.username}</span>
+          <ChevronDown className="opacity-60" aria-hidden="true" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuLabel className="flex flex-col gap-0.5">
+          <span className="truncate">{user.username}</span>
+          <span className="text-xs font-normal text-muted-foreground">{ROLE_LABELS[user.role]}</span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        {isAdmin ? (
+          <>
+            <DropdownMenuItem asChild>
+              <Link href="/users">
+                <Users aria-hidden="true" />
+                Manage Users
+              </Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem asChild>
+              <Link href="/settings">
+                <Settings aria-hidden="true" />
+                Settings
+              </Link>
+            </DropdownMenuItem>
+            <DropdownMenuSeparator />
+          </>
+        ) : null}
+        <DropdownMenuItem variant="destructive" disabled={isPending} onSelect={logOut}>
+          <LogOut aria-hidden="true" />
+          Logout
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
