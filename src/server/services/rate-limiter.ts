@@ -58,10 +58,14 @@ export class RateLimiter {
   #sweep(): void {
     const now = this.now();
     for (const [key, bucket] of this.#buckets) if (bucket.resetAt <= now) this.#buckets.delete(key);
-    // Still full of live keys (an attack from many addresses): drop the oldest rather than grow without bound.
+    // Still full of live keys (a flood from many addresses): drop the oldest tenth in one go, so the cost
+    // of sweeping is spread over many inserts instead of paid on each one.
     if (this.#buckets.size >= RateLimiter.MAX_KEYS) {
-      const oldest = this.#buckets.keys().next();
-      if (!oldest.done) this.#buckets.delete(oldest.value);
+      let toDrop = Math.ceil(RateLimiter.MAX_KEYS / 10);
+      for (const key of this.#buckets.keys()) {
+        if (toDrop-- <= 0) break;
+        this.#buckets.delete(key);
+      }
     }
   }
 }
