@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeSmtp, type FakeSmtp } from '../fakes/smtp-server';
+import { startE2eApp, type E2eApp } from './harness';
+import { loginViaUi, makeAccount, onPath, registerViaUi, toastRegion, visible } from './flows';
+
+let app: E2eApp;
+let smtp: FakeSmtp;
+
+beforeAll(async () => {
+  smtp = await startFakeSmtp();
+  app = await startE2eApp({
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(smtp.port),
+    SMTP_SECURE: 'none',
+    SMTP_FROM: 'lab@example.test',
+  });
+});
+
+afterAll(async () => {
+  await app?.stop();
+  await smtp?.close();
+});
+
+describe('/auth modes', () => {
+  it('switches between modes with its links and clears the forms when it does', async () => {
+    const { context, page } = await app.newPage();
+    await page.goto('/auth');
+    await visible(page.getByText('Or continue with'));
+    await visible(page.getByRole('button', { name: 'Sign in with Google' }));
+    await page.getByLabel('Username or Email').fill('someone');
+
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    await visible(page.getByLabel('Email Address'));
+    await visible(page.getByRole('button', { name: 'Reset Password' }));
+    await page.getByLabel('Email Address').fill('someone@example.test');
+
+    await page.getByRole('button', { name: 'Back to Login' }).click();
+    expect(await page.getByLabel('Username or Email').inputValue()).toBe('');
+
+    await page.getByRole('button', { name: "Don't have an account? Sign up" }).click();
+    await page.getByLabel('Username', { exact: true }).fill('typed');
+    await page.getByRole('button', { name: 'Already have an account? Login' }).click();
+    await page.getByRole('button', { name: "Don't have an account? Sign up" }).click();
+    expect(await page.getByLabel('Username', { exact: true }).inputValue()).toBe('');
+
+    // The page hides body scrolling while shown and gives it back when left.
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe('hidden');
+    await page.evaluate(() => {
+      history.pushState(null, '', '/no-such-page');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await visible(page.getByRole('heading', { name: '404 Page Not Found' }));
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe('');
+    await context.close();
+  });
+
+  it('validates the register form with the shared schema messages', async () => {
+    const { context, page } = await app.newPage();
+    await page.goto('/auth');
+    await page.getByRole('button', { name: "Don't have an account? Sign up" }).click();
+    await page.getByLabel('Username', { exact: true }).fill('shorty');
+    await page.getByLabel('Email', { exact: true }).fill('not-an-email');
+    await page.getByLabel('Password', { exact: true }).fill('12345');
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    await visible(page.getByText('Please enter a valid email address'));
+    await visible(page.getByText('Password must be at least 6 characters'));
+    await onPath(page, '/auth');
+    await context.close();
+  });
+
+  it('opens reset mode from ?tab=reset, validates the address and confirms a request', async () => {
+    const { context, page } = await app.newPage();
+    await page.goto('/auth?tab=reset');
+    await page.getByLabel('Email Address').fill('nope');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await visible(page.getByText('Please enter a valid email address'));
+
+    await page.getByLabel('Email Address').fill('nobody@example.test');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await visible(
+      toastRegion(page).getByText('If an account exists with this email, you will receive reset instructions.'),
+    );
+    // Back in login mode.
+    await visible(page.getByLabel('Username or Email'));
+    await context.close();
+  });
+
+  it('shows the pending card for ?pending=true, with a way back to the login form', async () => {
+    const { context, page } = await app.newPage();
+    await page.goto('/auth?pending=true');
+    await visible(page.getByRole('heading', { name: 'Account Pending Approval' }));
+    await visible(page.getByText(/needs administrator approval/));
+    await visible(page.getByText(/check back later or contact the administrator/));
+    await page.getByRole('button', { name: 'Back to Login' }).click();
+    await page.waitForURL((url) => url.pathname === '/auth' && url.search === '');
+    await visible(page.getByLabel('Username or Email'));
+    await context.close();
+  });
+
+  it('puts a user signed in by a reset link into change-password mode, validates it, then lets them in', async () => {
+    const owner = makeAccount('resetter');
+    const { context, page } = await app.newPage();
+    await registerViaUi(page, owner);
+    await onPath(page, '/');
+    await context.clearCookies();
+
+    const before = smtp.inbox.length;
+    await page.goto('/auth?tab=reset');
+    await page.getByLabel('Email Address').fill(owner.email);
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    const inbox = await smtp.waitFor(before + 1, 15_000);
+    const text = inbox[inbox.length - 1]?.mail.text ?? '';
+    const link = /https?:\/\/\S+\/api\/reset-password\/[\w-]+/.exec(text)?.[0];
+    expect(link).toBeDefined();
+
+    await page.goto(link ?? '');
+    await onPath(page, '/auth');
+    await visible(page.getByLabel('New Password'));
+    // Until the password is changed, the dashboard sends the user back here.
+    await page.goto('/');
+    await onPath(page, '/auth');
+
+    await page.getByLabel('New Password').fill('12345');
+    await page.getByLabel('Confirm Password').fill('12345');
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await visible(page.getByText('Password must be at least 6 characters'));
+
+    await page.getByLabel('New Password').fill('brand-new-pw');
+    await page.getByLabel('Confirm Password').fill('brand-new-pX');
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await visible(page.getByText("Passwords don't match"));
+
+    await page.getByLabel('Confirm Password').fill('brand-new-pw');
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await visible(toastRegion(page).getByText('Your password has been updated successfully.'));
+    await onPath(page, '/');
+
+    await context.clearCookies();
+    await loginViaUi(page, owner.username, 'brand-new-pw');
+    await onPath(page, '/');
+    await context.close();
+  });
+});
