@@ -4,7 +4,9 @@ import { SignJWT, exportJWK, generateKeyPair, type JWK } from 'jose';
 /** Who the fake issuer signs in next, or which OAuth error it answers with. */
 export type IssuerAnswer =
   | { kind: 'identity'; sub: string; email: string; name: string; emailVerified?: boolean }
-  | { kind: 'error'; error: string };
+  | { kind: 'error'; error: string }
+  /** Shows a page and never answers, like a user who has not picked an account yet. */
+  | { kind: 'wait' };
 
 /** A local OpenID provider for the browser sign-in popup: JWKS plus an /authorize endpoint that answers at once. */
 export interface FakeOidcIssuer {
@@ -65,6 +67,11 @@ export async function startFakeOidcIssuer(clientId = 'e2e-client.apps.example'):
         response.writeHead(302, { location: `${redirectUri}#${fragment.toString()}` });
         response.end();
       };
+      if (answer.kind === 'wait') {
+        response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        response.end('<!doctype html><title>Choose an account</title><p>Choose an account</p>');
+        return;
+      }
       if (answer.kind === 'error') {
         fragment.set('error', answer.error);
         finish();
