@@ -8,6 +8,7 @@ import type { Db } from './db/database.ts';
 import type { Env } from './env.ts';
 import { assertAccess, type Access } from './http/access.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { registerJsonBodyParser } from './http/json-body.ts';
 import { isSameOriginRequest } from './http/same-origin.ts';
 import { SESSION_COOKIE } from './http/session-cookie.ts';
 import { registerStaticClient } from './http/static-client.ts';
@@ -85,6 +86,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerJsonBodyParser(app);
 
   const mailer =
     options.mailer ??

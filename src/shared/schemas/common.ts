@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField } from './fields.ts';
+import { idParamField } from './fields.ts';
 
 /** Every error the API returns has this shape (DESIGN: JSON with a message). */
 export const errorWire = z.object({ message: z.string() });
@@ -9,4 +9,4 @@ export type ErrorWire = z.infer<typeof errorWire>;
 export const messageWire = z.object({ message: z.string() });
 
 /** `/:id` path parameters. */
-export const idParams = z.object({ id: idField });
+export const idParams = z.object({ id: idParamField });

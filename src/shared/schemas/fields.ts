@@ -27,9 +27,16 @@ export const newPasswordField = z
   .min(MIN_PASSWORD_LENGTH, MSG.passwordTooShort)
   .max(MAX_PASSWORD_LENGTH, MSG.passwordTooLong);
 
-/** A numeric row id as found in a path or body. */
-export const idField = z.coerce
+/** A numeric row id in a JSON body: a real JSON number, never a string or boolean coerced into one. */
+export const idField = z
   .number({ error: 'id must be a number' })
   .int('id must be a whole number')
   .positive('id must be positive')
   .max(2_147_483_647, 'id is out of range');
+
+/** A numeric row id in a URL path, where everything arrives as text. */
+export const idParamField = z
+  .string()
+  .regex(/^\d{1,10}$/, 'id must be a number')
+  .transform(Number)
+  .pipe(idField);
