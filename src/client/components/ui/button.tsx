@@ -14,7 +14,7 @@ export const buttonVariants = cva(
         outline: 'border border-input bg-background shadow-sm hover:bg-accent hover:text-accent-foreground',
         secondary: 'bg-secondary text-secondary-foreground shadow-sm hover:bg-secondary/80',
         ghost: 'hover:bg-accent hover:text-accent-foreground',
-        link: 'h-auto px-0 text-primary underline-offset-4 hover:underline',
+        link: 'text-primary underline-offset-4 hover:underline',
       },
       size: {
         default: 'h-10 px-4 py-2',
@@ -23,6 +23,8 @@ export const buttonVariants = cva(
         icon: 'size-9',
       },
     },
+    // A link-styled button sits inside text, so it drops the button's height and padding.
+    compoundVariants: [{ variant: 'link', className: 'h-auto px-0 py-0' }],
     defaultVariants: { variant: 'default', size: 'default' },
   },
 );

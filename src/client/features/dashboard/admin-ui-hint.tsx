@@ -4,7 +4,7 @@ import { Keyboard } from 'lucide-react';
 export function AdminUiHint({ isVisible }: { isVisible: boolean }) {
   const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
   return (
-    <p className="flex items-center justify-center gap-2 text-xs text-muted-foreground">
+    <p className="hidden items-center justify-center gap-2 text-xs text-muted-foreground sm:flex">
       <Keyboard className="size-4" aria-hidden="true" />
       <span>
         Press{' '}

@@ -21,13 +21,13 @@ export function TopBar({ user, pageTitle }: { user: UserWire; pageTitle?: string
         isHidden && '-translate-y-full',
       )}
     >
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6 lg:px-8">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:gap-3 sm:px-6 lg:px-8">
         <Link
           href="/"
-          className="flex min-w-0 items-center gap-3 rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          className="flex min-w-0 items-center gap-2 rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
         >
-          <SiteLogo src={settings.logo_url} alt={`${settings.site_title} logo`} className="size-9 shrink-0" />
-          <span className="truncate text-lg font-semibold tracking-tight">{settings.site_title}</span>
+          <SiteLogo src={settings.logo_url} alt={`${settings.site_title} logo`} className="size-8 shrink-0 sm:size-9" />
+          <span className="truncate text-base font-semibold tracking-tight sm:text-lg">{settings.site_title}</span>
         </Link>
         {pageTitle ? (
           <>

@@ -29,12 +29,12 @@ export function UserMenu({ user }: { user: UserWire }) {
       <DropdownMenuTrigger asChild>
         <Button
           variant="ghost"
-          className="max-w-[11rem] gap-2 px-2 sm:px-3"
+          className="max-w-[8rem] gap-2 px-1.5 sm:max-w-[12rem] sm:px-3"
           aria-label={`User menu for ${user.username}`}
         >
-          <CircleUserRound className="size-5" aria-hidden="true" />
+          <CircleUserRound className="hidden size-5 sm:block" aria-hidden="true" />
           <span className="truncate">{user.username}</span>
-          <ChevronDown className="opacity-60" aria-hidden="true" />
+          <ChevronDown className="hidden opacity-60 sm:block" aria-hidden="true" />
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">

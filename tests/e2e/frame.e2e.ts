@@ -1,0 +1,108 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startE2eApp, type E2eApp } from './harness';
+import { makeAccount, onPath, registerViaUi, visible } from './flows';
+
+// The frame around every page: branding from settings, theme, Discord button, service worker, admin-UI toggle.
+
+let app: E2eApp;
+let admin: { context: BrowserContext; page: Page };
+
+const BRANDING = {
+  site_title: 'Basement Lab',
+  discord_url: 'https://discord.example/invite/lab',
+  favicon_url: '/uploads/favicon-test.png',
+  font_family: 'Fira Sans',
+};
+
+beforeAll(async () => {
+  app = await startE2eApp();
+  admin = await app.newPage();
+  await registerViaUi(admin.page, makeAccount('frame-admin'));
+  await onPath(admin.page, '/');
+});
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+/** Serves /api/settings with branding the settings page (a later issue) would store. */
+async function withBranding(page: Page): Promise<void> {
+  await page.route('**/api/settings', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as Record<string, unknown>;
+    await route.fulfill({ response, json: { ...body, ...BRANDING } });
+  });
+}
+
+describe('frame', () => {
+  it('applies site title, favicon and font from settings, and shows Join Discord everywhere but /auth', async () => {
+    const { page } = admin;
+    await withBranding(page);
+    await page.goto('/');
+    await visible(page.getByRole('link', { name: /Basement Lab/ }));
+    await page.waitForFunction((title) => document.title === title, BRANDING.site_title);
+    const favicon = await page.evaluate(() => document.querySelector<HTMLLinkElement>('link[rel~="icon"]')?.href);
+    expect(favicon).toBe(`${app.baseUrl}${BRANDING.favicon_url}`);
+    const font = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
+    expect(font.startsWith('"Fira Sans"')).toBe(true);
+
+    const discord = page.getByRole('link', { name: 'Join Discord' });
+    await visible(discord);
+    expect(await discord.getAttribute('href')).toBe(BRANDING.discord_url);
+    expect(await discord.getAttribute('target')).toBe('_blank');
+    expect(await discord.getAttribute('rel')).toBe('noopener noreferrer');
+
+    const visitor = await app.newPage();
+    await withBranding(visitor.page);
+    await visitor.page.goto('/auth');
+    await visible(visitor.page.getByRole('heading', { name: 'Basement Lab' }));
+    expect(await visitor.page.getByRole('link', { name: 'Join Discord' }).count()).toBe(0);
+    await visitor.context.close();
+    await page.unrouteAll();
+  });
+
+  it('hides Join Discord when no invite link is configured', async () => {
+    const { page } = admin;
+    await page.goto('/');
+    await visible(page.getByRole('heading', { name: 'Services' }));
+    expect(await page.getByRole('link', { name: 'Join Discord' }).count()).toBe(0);
+  });
+
+  it('starts dark, switches to light and remembers the choice', async () => {
+    const { page } = admin;
+    await page.goto('/');
+    await visible(page.getByRole('heading', { name: 'Services' }));
+    expect(await page.evaluate(() => document.documentElement.className)).toBe('dark');
+    await page.getByRole('button', { name: 'Switch to light theme' }).click();
+    await page.waitForFunction(() => document.documentElement.classList.contains('light'));
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
+    await page.reload();
+    await visible(page.getByRole('button', { name: 'Switch to dark theme' }));
+    expect(await page.evaluate(() => document.documentElement.className)).toBe('light');
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    await page.waitForFunction(() => document.documentElement.classList.contains('dark'));
+  });
+
+  it('registers the /sw.js background worker', async () => {
+    const { page } = admin;
+    await page.goto('/');
+    const scriptUrl = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      return registration.active?.scriptURL ?? null;
+    });
+    expect(scriptUrl).toBe(`${app.baseUrl}/sw.js`);
+  });
+
+  it('toggles the admin controls with Ctrl+H and remembers it under adminUIVisible', async () => {
+    const { page } = admin;
+    await page.goto('/');
+    await visible(page.getByText(/to hide admin controls/));
+    await page.keyboard.press('Control+h');
+    await visible(page.getByText(/to show admin controls/));
+    expect(await page.evaluate(() => localStorage.getItem('adminUIVisible'))).toBe('false');
+    await page.keyboard.press('Control+h');
+    await visible(page.getByText(/to hide admin controls/));
+    expect(await page.evaluate(() => localStorage.getItem('adminUIVisible'))).toBe('true');
+  });
+});
