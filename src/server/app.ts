@@ -1,6 +1,7 @@
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG } from '#shared/messages';
@@ -12,10 +13,15 @@ import { registerJsonBodyParser } from './http/json-body.ts';
 import { isSameOriginRequest } from './http/same-origin.ts';
 import { SESSION_COOKIE } from './http/session-cookie.ts';
 import { registerStaticClient } from './http/static-client.ts';
+import { registerUploadsStatic } from './http/uploads-static.ts';
+import { publicAndLanOnly, type AddressPolicy } from './http/ip-policy.ts';
+import { MAX_UPLOAD_BYTES } from '#shared/constants';
 import { createSmtpMailer, type Mailer } from './integrations/mail/mailer.ts';
 import { createIdTokenVerifier, type IdTokenVerifier } from './integrations/oidc/id-token.verifier.ts';
 import { authRoutes } from './routes/auth.routes.ts';
 import type { App, RouteContext } from './routes/route-context.ts';
+import { servicesRoutes } from './routes/services.routes.ts';
+import { uploadRoutes } from './routes/upload.routes.ts';
 import { settingsRoutes } from './routes/settings.routes.ts';
 import { userRoutes } from './routes/user.routes.ts';
 import { AppError } from './services/app-error.ts';
@@ -39,6 +45,8 @@ export interface AppOptions {
   idTokenVerifier?: IdTokenVerifier;
   hasher?: PasswordHasher;
   limits?: AuthRateLimits;
+  /** Which addresses person-typed URLs may reach (image upload from URL); tests widen it to reach 127.0.0.1. */
+  outboundPolicy?: AddressPolicy;
   /** Built client to serve; defaults to ./dist/client. */
   clientDir?: string;
   logger?: FastifyServerOptions['logger'];
@@ -110,10 +118,16 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     limits: options.limits ?? DEFAULT_AUTH_RATE_LIMITS,
     publicUrl: env.publicUrl,
     sessionSecret: env.SESSION_SECRET,
+    uploadsDir: path.join(env.DATA_DIR, 'uploads'),
+    outboundPolicy: options.outboundPolicy ?? publicAndLanOnly,
     log: app.log,
   });
 
   await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, {
+    throwFileSizeLimit: true,
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 100 },
+  });
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: CONTENT_SECURITY_POLICY,
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
@@ -153,7 +167,10 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   authRoutes(context);
   userRoutes(context);
   settingsRoutes(context);
+  servicesRoutes(context);
+  uploadRoutes(context);
 
+  await registerUploadsStatic(app, path.join(env.DATA_DIR, 'uploads'));
   await registerStaticClient(app, options.clientDir ?? path.resolve('dist/client'));
   await app.ready();
   return {

@@ -33,3 +33,27 @@ export const MSG = {
   accountNeedsApproval: 'Account created. An administrator must approve it before you can sign in.',
   internalError: 'Internal server error',
 } as const;
+
+/** Texts of the services, uploads and settings contract (SPEC sections 5 and 8). */
+export const SERVICE_MSG = {
+  nameRequired: 'Service name is required',
+  urlInvalid: 'Please enter a valid URL',
+  refreshTooShort: 'Refresh interval must be at least 5 seconds',
+  imageRefInvalid: 'Image must be an uploaded image or an http(s) URL',
+  notFound: 'Service not found',
+  idMismatch: 'The id in the body does not match the address',
+  deleted: 'Service deleted',
+} as const;
+
+export const UPLOAD_MSG = {
+  invalidType: 'Invalid file type',
+  invalidTypeDetail: 'Please upload a JPEG or PNG image',
+  tooLarge: 'File too large',
+  tooLargeDetail: 'Maximum file size is 5MB',
+  noFile: 'No image was sent',
+  undecodable: 'The image could not be decoded',
+  tooManyPixels: 'The image dimensions are too large',
+  unknownType: 'Upload type must be site, game or service',
+  urlRefused: 'That address cannot be fetched',
+  fetchFailed: 'The image could not be downloaded',
+} as const;

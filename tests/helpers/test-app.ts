@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { buildApp, type AppOptions, type BuiltApp } from '../../src/server/app.ts';
 import { readEnv } from '../../src/server/env.ts';
 import type { AuthRateLimits } from '../../src/server/services/rate-limiter.ts';
@@ -27,6 +30,8 @@ export class TestClock implements Clock {
 
 export interface TestApp {
   built: BuiltApp;
+  /** This app's DATA_DIR (uploads live under it). */
+  dataDir: string;
   testDb: TestDb;
   baseUrl: string;
   client(): TestClient;
@@ -42,7 +47,8 @@ export interface TestAppOptions extends Partial<Omit<AppOptions, 'env' | 'db'>> 
 /** Starts the real app on 127.0.0.1 with its own migrated database and returns a client factory. */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const testDb = options.testDb ?? (await createTestDb());
-  const env = readEnv({ LOG_LEVEL: 'silent', PORT: '0', DATA_DIR: '/tmp/homelab-unused', ...options.env });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'homelab-data-'));
+  const env = readEnv({ LOG_LEVEL: 'silent', PORT: '0', DATA_DIR: dataDir, ...options.env });
   const { env: _ignored, testDb: _db, ...rest } = options;
   const built = await buildApp({
     limits: RELAXED_LIMITS,
@@ -58,12 +64,14 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const baseUrl = `http://127.0.0.1:${address.port}`;
   return {
     built,
+    dataDir: env.DATA_DIR,
     testDb,
     baseUrl,
     client: () => new TestClient(baseUrl),
     async close() {
       await built.close();
       if (!options.testDb) await testDb.dispose();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

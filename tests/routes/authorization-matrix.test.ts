@@ -20,6 +20,11 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/auth/google': 'public',
   'GET /api/settings': 'public',
   'PATCH /api/settings': 'admin',
+  'GET /api/services': 'approved',
+  'POST /api/services': 'admin',
+  'PUT /api/services/:id': 'admin',
+  'DELETE /api/services/:id': 'admin',
+  'POST /api/upload/:type': 'admin',
 };
 
 /** Which actors each access level admits. */
@@ -43,7 +48,7 @@ afterAll(async () => {
 });
 
 function concretePath(url: string): string {
-  return url.replace(':token', 'x'.repeat(43)).replace(':id', String(actors.user.id ?? 1)).replace(':instanceId', 'none');
+  return url.replace(':token', 'x'.repeat(43)).replace(':id', String(actors.user.id ?? 1)).replace(':instanceId', 'none').replace(':type', 'service');
 }
 
 describe('authorization matrix', () => {

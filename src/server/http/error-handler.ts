@@ -9,6 +9,8 @@ const STATUS: Record<AppErrorKind, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  too_large: 413,
+  unsupported: 415,
   too_many_requests: 429,
   unavailable: 503,
 };

@@ -2,7 +2,7 @@ import { patchSettingsBody } from '#shared/schemas/settings';
 import { presentSettings } from '../presenters/settings.presenter.ts';
 import type { RouteContext } from './route-context.ts';
 
-/** Site settings: readable by anyone (less for strangers), the default role changeable by administrators. */
+/** Site settings: readable by anyone (less for strangers), changeable by administrators. */
 export function settingsRoutes({ app, services, signInConfig }: RouteContext): void {
   app.get('/api/settings', { config: { access: 'public' } }, async (request) => {
     const settings = await services.settings.get();
@@ -10,7 +10,7 @@ export function settingsRoutes({ app, services, signInConfig }: RouteContext): v
   });
 
   app.patch('/api/settings', { config: { access: 'admin' }, schema: { body: patchSettingsBody } }, async (request) => {
-    const settings = await services.settings.setDefaultRole(request.body.defaultRole);
+    const settings = await services.settings.update(request.body);
     return presentSettings(settings, request.auth?.user ?? null, signInConfig);
   });
 }

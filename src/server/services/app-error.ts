@@ -5,6 +5,8 @@ export type AppErrorKind =
   | 'forbidden'
   | 'not_found'
   | 'conflict'
+  | 'too_large'
+  | 'unsupported'
   | 'too_many_requests'
   | 'unavailable';
 

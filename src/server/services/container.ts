@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
+import type { AddressPolicy } from '../http/ip-policy.ts';
+import { ImageUploadService } from './image-upload.service.ts';
 import type { Mailer } from '../integrations/mail/mailer.ts';
 import type { IdTokenVerifier } from '../integrations/oidc/id-token.verifier.ts';
 import { AppSecretsRepository } from '../repositories/app-secrets.repository.ts';
@@ -19,6 +21,8 @@ import type { AuthRateLimits } from './rate-limiter.ts';
 import { newToken } from './secret-tokens.ts';
 import { SessionService } from './session.service.ts';
 import { SettingsService } from './settings.service.ts';
+import { ServiceCatalogService } from './service-catalog.service.ts';
+import { ServicesRepository } from '../repositories/services.repository.ts';
 
 /** Everything the services need from outside; tests pass real databases and local peers. */
 export interface ServiceDeps {
@@ -31,6 +35,9 @@ export interface ServiceDeps {
   publicUrl: string;
   /** SESSION_SECRET; when absent a secret is generated once and kept in the database. */
   sessionSecret: string | undefined;
+  /** Where uploaded images are stored. */
+  uploadsDir: string;
+  outboundPolicy: AddressPolicy;
   log: FastifyBaseLogger;
 }
 
@@ -42,6 +49,8 @@ export interface Services {
   sessions: SessionService;
   settings: SettingsService;
   profile: ProfileService;
+  catalog: ServiceCatalogService;
+  images: ImageUploadService;
 }
 
 /** Builds the services (the composition root; no container framework). */
@@ -85,5 +94,14 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     attempts,
     hasher: deps.hasher,
   });
-  return { auth, passwordReset, googleAuth, sessions, settings, profile: new ProfileService(users) };
+  return {
+    auth,
+    passwordReset,
+    googleAuth,
+    sessions,
+    settings,
+    profile: new ProfileService(users),
+    catalog: new ServiceCatalogService(new ServicesRepository(kysely), deps.clock),
+    images: new ImageUploadService(deps.uploadsDir, deps.outboundPolicy),
+  };
 }

@@ -1,4 +1,4 @@
-import type { AssignableRole } from '#shared/roles';
+import type { PatchSettingsBody } from '#shared/schemas/settings';
 import type { Settings, SettingsRepository } from '../repositories/settings.repository.ts';
 
 /** Site settings: reading for every caller, changing for administrators (the route checks the role). */
@@ -13,7 +13,9 @@ export class SettingsService {
     return (await this.settings.get()).site_title;
   }
 
-  setDefaultRole(role: AssignableRole): Promise<Settings> {
-    return this.settings.update({ default_role: role });
+  /** Applies a settings change; `defaultRole` is SPEC's name for the default_role column. */
+  update(changes: PatchSettingsBody): Promise<Settings> {
+    const { defaultRole, ...rest } = changes;
+    return this.settings.update(defaultRole === undefined ? rest : { ...rest, default_role: defaultRole });
   }
 }

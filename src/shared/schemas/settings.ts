@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ASSIGNABLE_ROLES } from '../roles.ts';
+import { httpUrlField, imageRefField } from './service.ts';
 
 /** What anyone, signed in or not, may read: what the sign-in page and the frame need. */
 export const publicSettingsWire = z.object({
@@ -44,8 +45,59 @@ export const settingsWire = publicSettingsWire.extend({
 });
 export type SettingsWire = z.infer<typeof settingsWire>;
 
-/** PATCH /api/settings as the dashboard sends it (SPEC section 7). */
+const colorField = z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, 'Colours must look like #22c55e');
+const optionalUrl = imageRefField.optional();
+const shortText = (label: string, max: number) => z.string().trim().max(max, `${label} must be at most ${max} characters`);
+
+/** A tracking snippet: only external script tags with an https src (see docs/decisions/0003-tracking-code.md). */
+const SCRIPT_TAG = /<script((?:\s+(?:src="https:\/\/[^"\s<>]+"|async|defer|data-[a-z0-9-]+="[^"<>]*"|crossorigin="anonymous"))*)\s*><\/script>/gi;
+
+/** True when the snippet is nothing but allowed script tags (and white space). */
+export function isAllowedTrackingCode(code: string): boolean {
+  const rest = code.replace(SCRIPT_TAG, (tag: string) => (/\ssrc="https:\/\//i.test(tag) ? '' : tag));
+  return rest.trim() === '';
+}
+
+/** The https script sources a tracking snippet loads (what the CSP must allow). */
+export function trackingScriptSources(code: string): string[] {
+  return [...code.matchAll(/\ssrc="(https:\/\/[^"\s<>]+)"/gi)].map((match) => match[1] ?? '').filter(Boolean);
+}
+
+/**
+ * PATCH /api/settings. The dashboard sends `defaultRole` (SPEC section 7); the Settings page sends any of
+ * the entity's fields. Everything is optional; unknown keys are refused.
+ */
 export const patchSettingsBody = z.strictObject({
-  defaultRole: z.enum(ASSIGNABLE_ROLES, { error: 'defaultRole must be admin, user or pending' }),
+  defaultRole: z.enum(ASSIGNABLE_ROLES, { error: 'defaultRole must be admin, user or pending' }).optional(),
+  site_title: shortText('Site title', 100).min(1, 'Site title is required').optional(),
+  font_family: z
+    .string()
+    .trim()
+    .regex(/^[\p{L}\p{N} ,'"-]{1,100}$/u, 'Font family may contain letters, digits, spaces, quotes, commas and dashes')
+    .optional(),
+  logo_url: optionalUrl,
+  logo_url_large: optionalUrl,
+  favicon_url: optionalUrl,
+  favicon_label: shortText('Favicon label', 100).nullable().optional(),
+  tracking_code: z
+    .string()
+    .max(4000, 'Tracking code must be at most 4000 characters')
+    .refine(isAllowedTrackingCode, 'Tracking code may only contain <script src="https://..."></script> tags')
+    .nullable()
+    .optional(),
+  login_description: shortText('Login description', 500).optional(),
+  online_color: colorField.optional(),
+  offline_color: colorField.optional(),
+  discord_url: httpUrlField.nullable().optional().or(z.literal('').transform(() => null)),
+  show_refresh_interval: z.boolean().optional(),
+  show_last_checked: z.boolean().optional(),
+  show_service_url: z.boolean().optional(),
+  show_status_badge: z.boolean().optional(),
+  show_uptime_log: z.boolean().optional(),
+  admin_show_refresh_interval: z.boolean().optional(),
+  admin_show_last_checked: z.boolean().optional(),
+  admin_show_service_url: z.boolean().optional(),
+  admin_show_status_badge: z.boolean().optional(),
+  admin_show_uptime_log: z.boolean().optional(),
 });
 export type PatchSettingsBody = z.infer<typeof patchSettingsBody>;

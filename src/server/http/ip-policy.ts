@@ -1,0 +1,79 @@
+import net from 'node:net';
+
+/** Decides whether the server may connect to an address on a person's behalf. */
+export type AddressPolicy = (address: string) => boolean;
+
+function ipv4ToInt(address: string): number {
+  return address.split('.').reduce((acc, part) => acc * 256 + Number(part), 0);
+}
+
+function inV4(address: string, base: string, bits: number): boolean {
+  // Division instead of bit masks: JavaScript's bitwise operators are 32-bit signed.
+  const size = 2 ** (32 - bits);
+  return Math.floor(ipv4ToInt(address) / size) === Math.floor(ipv4ToInt(base) / size);
+}
+
+// Loopback, "this network", link-local (cloud metadata at 169.254.169.254 lives here), the Alibaba metadata
+// address, multicast, reserved and broadcast. Private LAN ranges stay allowed: a homelab's images live there.
+const BLOCKED_V4: Array<[string, number]> = [
+  ['0.0.0.0', 8],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['100.100.100.200', 32],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+];
+
+function expandV6(address: string): number[] | null {
+  let text = address.toLowerCase();
+  const zone = text.indexOf('%');
+  if (zone !== -1) text = text.slice(0, zone);
+  // A dotted IPv4 tail (::ffff:1.2.3.4) becomes two groups.
+  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  if (dotted?.[1]) {
+    const v4 = ipv4ToInt(dotted[1]);
+    text = `${text.slice(0, -dotted[1].length)}${Math.floor(v4 / 65536).toString(16)}:${(v4 % 65536).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = tail ? tail.split(':') : [];
+  const missing = 8 - headGroups.length - tailGroups.length;
+  if (tail === undefined ? headGroups.length !== 8 : missing < 0) return null;
+  const groups = [...headGroups, ...Array<string>(tail === undefined ? 0 : missing).fill('0'), ...tailGroups];
+  return groups.map((group) => parseInt(group, 16));
+}
+
+function embeddedV4(groups: number[]): string {
+  const high = groups[6] ?? 0;
+  const low = groups[7] ?? 0;
+  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
+}
+
+function isBlockedV4(address: string): boolean {
+  return BLOCKED_V4.some(([base, bits]) => inV4(address, base, bits));
+}
+
+function isBlockedV6(address: string): boolean {
+  const groups = expandV6(address);
+  if (!groups) return true;
+  const [g0 = 0, g1 = 0, g2 = 0, g3 = 0, g4 = 0, g5 = 0] = groups;
+  const allZeroPrefix = g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0;
+  if (allZeroPrefix && g5 === 0) {
+    // :: (unspecified), ::1 (loopback) and the deprecated IPv4-compatible form ::a.b.c.d.
+    return true;
+  }
+  if (allZeroPrefix && g5 === 0xffff) return isBlockedV4(embeddedV4(groups)); // IPv4-mapped
+  if (g0 === 0x64 && g1 === 0xff9b && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0) return isBlockedV4(embeddedV4(groups)); // NAT64
+  if ((g0 & 0xffc0) === 0xfe80) return true; // link-local
+  if ((g0 & 0xff00) === 0xff00) return true; // multicast
+  if (g0 === 0xfd00 && g1 === 0x0ec2) return true; // AWS IPv6 metadata (fd00:ec2::254)
+  return false;
+}
+
+/** The default policy for person-typed URLs: no loopback, link-local, metadata, unspecified or multicast. */
+export const publicAndLanOnly: AddressPolicy = (address) => {
+  const family = net.isIP(address);
+  if (family === 4) return !isBlockedV4(address);
+  if (family === 6) return !isBlockedV6(address);
+  return false;
+};

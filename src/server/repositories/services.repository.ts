@@ -1,0 +1,60 @@
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import { bool } from '../db/database.ts';
+import type { Database, ServicesTable } from '../db/schema.ts';
+
+/** A monitored web service with booleans normalised. */
+export interface Service {
+  id: number;
+  name: string;
+  url: string;
+  status: boolean;
+  lastChecked: string;
+  icon: string | null;
+  background: string | null;
+  refreshInterval: number;
+  isNSFW: boolean;
+  tooltip: string | null;
+  show_status_badge: boolean;
+}
+
+function toService(row: Selectable<ServicesTable>): Service {
+  return {
+    ...row,
+    status: bool(row.status),
+    isNSFW: bool(row.isNSFW),
+    show_status_badge: bool(row.show_status_badge),
+  };
+}
+
+/** SQL for the services table. */
+export class ServicesRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** All services, or only the non-NSFW ones. */
+  async list(includeNsfw: boolean): Promise<Service[]> {
+    let query = this.db.selectFrom('services').selectAll().orderBy('id');
+    if (!includeNsfw) query = query.where('isNSFW', '=', false);
+    return (await query.execute()).map(toService);
+  }
+
+  async findById(id: number): Promise<Service | undefined> {
+    const row = await this.db.selectFrom('services').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && toService(row);
+  }
+
+  async insert(values: Omit<Insertable<ServicesTable>, 'id'>): Promise<Service> {
+    return toService(await this.db.insertInto('services').values(values).returningAll().executeTakeFirstOrThrow());
+  }
+
+  async update(id: number, changes: Updateable<ServicesTable>): Promise<Service | undefined> {
+    if (Object.keys(changes).length === 0) return this.findById(id);
+    const row = await this.db.updateTable('services').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
+    return row && toService(row);
+  }
+
+  /** Deletes the service (its status logs and preferences go with it by cascade); false when absent. */
+  async delete(id: number): Promise<boolean> {
+    const result = await this.db.deleteFrom('services').where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+}

@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { MAX_UPLOAD_BYTES } from '#shared/constants';
+import { UPLOAD_MSG } from '#shared/messages';
+import type { UploadType } from '#shared/schemas/upload';
+import type { AddressPolicy } from '../http/ip-policy.ts';
+import { safeFetch, SafeFetchError } from '../http/safe-fetch.ts';
+import { AppError } from './app-error.ts';
+
+/** Stored image paths, as served under /uploads. */
+export interface StoredImage {
+  url: string;
+  largeUrl?: string;
+}
+
+// A 40-megapixel cap stops decompression bombs (a tiny PNG that claims 50,000 x 50,000 pixels) before decoding.
+const MAX_INPUT_PIXELS = 40_000_000;
+const SIZES: Record<UploadType, { url: number; large?: number }> = {
+  service: { url: 1024 },
+  game: { url: 1024 },
+  site: { url: 256, large: 1024 },
+};
+
+type ImageFormat = 'jpeg' | 'png';
+
+/** JPEG or PNG by magic bytes, never by name or declared type. */
+export function sniffFormat(buffer: Buffer): ImageFormat | null {
+  if (buffer.length >= 3 && buffer[0] === 0xff && buffer[1] === 0xd8 && buffer[2] === 0xff) return 'jpeg';
+  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (buffer.length >= 8 && png.every((byte, index) => buffer[index] === byte)) return 'png';
+  return null;
+}
+
+/**
+ * Uploaded images: checked by content, decoded under a pixel cap, re-encoded (which drops metadata and any
+ * payload appended to the file) and stored under a server-generated name.
+ */
+export class ImageUploadService {
+  constructor(
+    private readonly uploadsDir: string,
+    private readonly policy: AddressPolicy,
+  ) {}
+
+  async fromBuffer(buffer: Buffer, type: UploadType): Promise<StoredImage> {
+    if (buffer.length === 0) throw new AppError('bad_request', UPLOAD_MSG.noFile, { error: UPLOAD_MSG.noFile });
+    if (buffer.length > MAX_UPLOAD_BYTES) {
+      throw new AppError('too_large', UPLOAD_MSG.tooLargeDetail, { error: UPLOAD_MSG.tooLarge });
+    }
+    const format = sniffFormat(buffer);
+    if (!format) throw new AppError('unsupported', UPLOAD_MSG.invalidTypeDetail, { error: UPLOAD_MSG.invalidType });
+    const metadata = await sharp(buffer, { limitInputPixels: false })
+      .metadata()
+      .catch(() => {
+        throw new AppError('bad_request', UPLOAD_MSG.undecodable, { error: UPLOAD_MSG.undecodable });
+      });
+    if (metadata.format !== format) {
+      throw new AppError('unsupported', UPLOAD_MSG.invalidTypeDetail, { error: UPLOAD_MSG.invalidType });
+    }
+    if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_INPUT_PIXELS) {
+      throw new AppError('bad_request', UPLOAD_MSG.tooManyPixels, { error: UPLOAD_MSG.tooManyPixels });
+    }
+    const name = randomBytes(16).toString('hex');
+    const sizes = SIZES[type];
+    const url = await this.#store(buffer, format, type, `${name}.${ext(format)}`, sizes.url);
+    if (sizes.large === undefined) return { url };
+    const largeUrl = await this.#store(buffer, format, type, `${name}-large.${ext(format)}`, sizes.large);
+    return { url, largeUrl };
+  }
+
+  /** Downloads the image through the SSRF-safe fetch, then stores it like an upload. */
+  async fromUrl(imageUrl: string, type: UploadType): Promise<StoredImage> {
+    try {
+      const response = await safeFetch(imageUrl, {
+        maxBytes: MAX_UPLOAD_BYTES,
+        timeoutMs: 10_000,
+        policy: this.policy,
+        accept: 'image/png,image/jpeg;q=0.9',
+      });
+      return await this.fromBuffer(response.body, type);
+    } catch (error) {
+      if (!(error instanceof SafeFetchError)) throw error;
+      if (error.reason === 'refused') throw new AppError('bad_request', UPLOAD_MSG.urlRefused, { error: UPLOAD_MSG.urlRefused });
+      if (error.reason === 'too_large') {
+        throw new AppError('too_large', UPLOAD_MSG.tooLargeDetail, { error: UPLOAD_MSG.tooLarge });
+      }
+      throw new AppError('bad_request', `${UPLOAD_MSG.fetchFailed}: ${error.message}`, { error: UPLOAD_MSG.fetchFailed });
+    }
+  }
+
+  async #store(input: Buffer, format: ImageFormat, type: UploadType, fileName: string, maxSide: number): Promise<string> {
+    const pipeline = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+      .rotate()
+      .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true });
+    const encoded = await (format === 'png' ? pipeline.png({ compressionLevel: 9 }) : pipeline.jpeg({ quality: 85, mozjpeg: true }))
+      .toBuffer()
+      .catch(() => {
+        throw new AppError('bad_request', UPLOAD_MSG.undecodable, { error: UPLOAD_MSG.undecodable });
+      });
+    const folder = path.join(this.uploadsDir, type);
+    await fs.mkdir(folder, { recursive: true });
+    const target = path.join(folder, fileName);
+    const temporary = `${target}.${process.pid}.tmp`;
+    await fs.writeFile(temporary, encoded);
+    await fs.rename(temporary, target);
+    return `/uploads/${type}/${fileName}`;
+  }
+}
+
+function ext(format: ImageFormat): string {
+  return format === 'png' ? 'png' : 'jpg';
+}

@@ -1,0 +1,70 @@
+import { DEFAULT_REFRESH_INTERVAL_SECONDS } from '#shared/constants';
+import { SERVICE_MSG } from '#shared/messages';
+import { canSeeNsfw } from '#shared/permissions';
+import type { CreateServiceBody, UpdateServiceBody } from '#shared/schemas/service';
+import { orderServices } from '#shared/service-order';
+import type { Service, ServicesRepository } from '../repositories/services.repository.ts';
+import type { User } from '../repositories/users.repository.ts';
+import { AppError } from './app-error.ts';
+import type { Clock } from './clock.ts';
+import { iso } from './clock.ts';
+
+/** Listeners told when the set of services changes (the monitor reschedules checks). */
+export type ServiceChangeListener = (change: { kind: 'created' | 'updated' | 'deleted'; id: number }) => void;
+
+/** The monitored web services: who sees which, and the administrators' changes. */
+export class ServiceCatalogService {
+  readonly #listeners: ServiceChangeListener[] = [];
+
+  constructor(
+    private readonly services: ServicesRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Subscribes to creations, edits and deletions. */
+  onChange(listener: ServiceChangeListener): void {
+    this.#listeners.push(listener);
+  }
+
+  /** The services the viewer may see, in the viewer's order (SPEC section 4); NSFW filtered on the server. */
+  async listFor(viewer: User): Promise<Service[]> {
+    const visible = await this.services.list(canSeeNsfw(viewer));
+    return orderServices(visible, viewer.service_order);
+  }
+
+  async create(input: CreateServiceBody): Promise<Service> {
+    const service = await this.services.insert({
+      name: input.name,
+      url: input.url,
+      status: false,
+      lastChecked: iso(this.clock.now()),
+      icon: input.icon ?? null,
+      background: input.background ?? null,
+      refreshInterval: input.refreshInterval ?? DEFAULT_REFRESH_INTERVAL_SECONDS,
+      isNSFW: input.isNSFW ?? false,
+      tooltip: input.tooltip ?? null,
+      show_status_badge: input.show_status_badge ?? true,
+    });
+    this.#emit('created', service.id);
+    return service;
+  }
+
+  async update(pathId: number, input: UpdateServiceBody): Promise<Service> {
+    if (input.id !== pathId) throw new AppError('bad_request', SERVICE_MSG.idMismatch);
+    const { id, refreshInterval, ...rest } = input;
+    const changes = refreshInterval === null || refreshInterval === undefined ? rest : { ...rest, refreshInterval };
+    const service = await this.services.update(id, changes);
+    if (!service) throw new AppError('not_found', SERVICE_MSG.notFound);
+    this.#emit('updated', id);
+    return service;
+  }
+
+  async delete(id: number): Promise<void> {
+    if (!(await this.services.delete(id))) throw new AppError('not_found', SERVICE_MSG.notFound);
+    this.#emit('deleted', id);
+  }
+
+  #emit(kind: 'created' | 'updated' | 'deleted', id: number): void {
+    for (const listener of this.#listeners) listener({ kind, id });
+  }
+}

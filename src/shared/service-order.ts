@@ -1,0 +1,33 @@
+/** The fields ordering reads. */
+export interface Orderable {
+  id: number;
+  name: string;
+  isNSFW: boolean;
+}
+
+// SPEC section 4: the media server, the media request service and the chat-model web interface lead.
+const LEADERS: readonly RegExp[] = [/\bplex\b/i, /\b(overseerr|jellyseerr|ombi)\b/i, /\bopen[\s-]?web[\s-]?ui\b/i];
+
+function leaderRank(name: string): number {
+  const index = LEADERS.findIndex((pattern) => pattern.test(name));
+  return index === -1 ? LEADERS.length : index;
+}
+
+/** SPEC's default order: leaders first (in that order), other non-NSFW services by name, NSFW ones last. */
+export function compareDefault(a: Orderable, b: Orderable): number {
+  if (a.isNSFW !== b.isNSFW) return a.isNSFW ? 1 : -1;
+  const rank = leaderRank(a.name) - leaderRank(b.name);
+  if (rank !== 0) return rank;
+  return a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || a.id - b.id;
+}
+
+/**
+ * Orders services by the user's saved order; services it does not mention (added later) follow in the
+ * default order. Ids in the saved order that no longer exist are ignored.
+ */
+export function orderServices<T extends Orderable>(services: readonly T[], savedOrder: readonly number[]): T[] {
+  const position = new Map(savedOrder.map((id, index) => [id, index]));
+  const placed = services.filter((s) => position.has(s.id)).sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
+  const rest = services.filter((s) => !position.has(s.id)).sort(compareDefault);
+  return [...placed, ...rest];
+}
