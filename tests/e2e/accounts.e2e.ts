@@ -49,7 +49,7 @@ describe('accounts and guards', () => {
     await page.getByRole('menuitem', { name: 'Manage Users' }).click();
     await onPath(page, '/users');
     await visible(page.getByRole('heading', { name: 'User Management' }));
-    await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+    await page.getByRole('button', { name: 'Back to Dashboard' }).click();
     await onPath(page, '/');
 
     await openUserMenu(page, superadmin.username);

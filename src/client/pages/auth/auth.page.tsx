@@ -89,7 +89,7 @@ export default function AuthPage() {
         <div className="flex w-full max-w-md flex-col gap-6">
           <div className="flex items-center justify-center gap-3 md:hidden">
             <SiteLogo src={settings.logo_url} alt={`${settings.site_title} logo`} className="size-10" />
-            <span className="text-xl font-semibold tracking-tight">{settings.site_title}</span>
+            <h1 className="text-xl font-semibold tracking-tight">{settings.site_title}</h1>
           </div>
           {isPendingCard ? (
             <PendingApprovalCard />
