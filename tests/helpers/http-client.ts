@@ -11,6 +11,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Send the body as is (a string), without JSON encoding. */
   raw?: string;
+  /** Send a multipart form (fetch sets the content type and boundary). */
+  form?: FormData;
   redirect?: 'follow' | 'manual';
 }
 
@@ -23,8 +25,10 @@ export class TestClient {
   async request<T = Record<string, unknown>>(method: string, path: string, options: RequestOptions = {}): Promise<TestResponse<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    let body: string | undefined;
-    if (options.raw !== undefined) {
+    let body: string | FormData | undefined;
+    if (options.form !== undefined) {
+      body = options.form;
+    } else if (options.raw !== undefined) {
       body = options.raw;
       headers['content-type'] ??= 'application/json';
     } else if (options.body !== undefined) {
