@@ -60,24 +60,27 @@ export interface BuiltApp {
   close(): Promise<void>;
 }
 
-// 'self' everywhere; service icons and backgrounds may be remote https images; popups keep their opener
-// (the Google sign-in popup reports back through window.opener).
-const CONTENT_SECURITY_POLICY = {
-  directives: {
-    defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
-    styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
-    connectSrc: ["'self'"],
-    fontSrc: ["'self'", 'data:'],
-    frameSrc: ["'self'"],
-    frameAncestors: ["'none'"],
-    formAction: ["'self'"],
-    baseUri: ["'self'"],
-    objectSrc: ["'none'"],
-    upgradeInsecureRequests: null,
-  },
-};
+// 'self' everywhere but for the admin-approved tracking script origins; service icons and backgrounds may
+// be remote images; frames only our own (the e-mail preview).
+function contentSecurityPolicy(scriptOrigins: () => string[]) {
+  const withTracking = () => ["'self'", ...scriptOrigins()].join(' ');
+  return {
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: [withTracking],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+      connectSrc: [withTracking],
+      fontSrc: ["'self'", 'data:'],
+      frameSrc: ["'self'"],
+      frameAncestors: ["'none'"],
+      formAction: ["'self'"],
+      baseUri: ["'self'"],
+      objectSrc: ["'none'"],
+      upgradeInsecureRequests: null,
+    },
+  };
+}
 
 /** Builds the Fastify app: plugins, security hooks, routes, static client. Does not listen. */
 export async function buildApp(options: AppOptions): Promise<BuiltApp> {
@@ -129,7 +132,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 100 },
   });
   await app.register(fastifyHelmet, {
-    contentSecurityPolicy: CONTENT_SECURITY_POLICY,
+    contentSecurityPolicy: contentSecurityPolicy(() => services.settings.allowedScriptOrigins()),
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: false,
@@ -171,7 +174,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   uploadRoutes(context);
 
   await registerUploadsStatic(app, path.join(env.DATA_DIR, 'uploads'));
-  await registerStaticClient(app, options.clientDir ?? path.resolve('dist/client'));
+  await registerStaticClient(app, options.clientDir ?? path.resolve('dist/client'), () => services.settings.get());
   await app.ready();
   return {
     app,

@@ -74,6 +74,17 @@ describe('PATCH /api/settings from the Settings page', () => {
 });
 
 describe('tracking code policy', () => {
+  it('adds the tracking script origin to the CSP once saved, and removes it when cleared', async () => {
+    const code = '<script defer data-domain="lab.example" src="https://plausible.io/js/script.js"></script>';
+    expect((await admin.patch('/api/settings', { tracking_code: code })).status).toBe(200);
+    const withCode = await app.client().get('/api/settings');
+    expect(withCode.headers.get('content-security-policy')).toContain("script-src 'self' https://plausible.io");
+    expect((await admin.get('/api/settings')).body.tracking_code).toBe(code);
+    expect((await admin.patch('/api/settings', { tracking_code: null })).status).toBe(200);
+    const cleared = await app.client().get('/api/settings');
+    expect(cleared.headers.get('content-security-policy')).toContain("script-src 'self';");
+  });
+
   it('allows only external https script tags', () => {
     const plausible = '<script defer data-domain="lab.example" src="https://plausible.io/js/script.js"></script>';
     expect(isAllowedTrackingCode(plausible)).toBe(true);

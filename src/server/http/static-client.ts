@@ -9,7 +9,12 @@ import { MSG } from '#shared/messages';
  * Unknown non-API GETs get index.html so the client router can show its own pages (including its 404).
  * Unknown API paths get a JSON 404.
  */
-export async function registerStaticClient(app: FastifyInstance, clientDir: string): Promise<void> {
+export async function registerStaticClient(
+  app: FastifyInstance,
+  clientDir: string,
+  /** Runs before a page is sent (refreshes what the page's CSP header depends on). */
+  beforePage: () => Promise<unknown> = () => Promise.resolve(),
+): Promise<void> {
   const indexPath = path.join(clientDir, 'index.html');
   const hasClient = fs.existsSync(indexPath);
   if (hasClient) {
@@ -23,9 +28,10 @@ export async function registerStaticClient(app: FastifyInstance, clientDir: stri
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
     if (hasClient && isPageRequest) {
+      await beforePage();
       return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(indexPath));
     }
     return reply.status(404).send({ message: MSG.notFound });

@@ -1,21 +1,41 @@
-import type { PatchSettingsBody } from '#shared/schemas/settings';
+import { trackingScriptSources, type PatchSettingsBody } from '#shared/schemas/settings';
 import type { Settings, SettingsRepository } from '../repositories/settings.repository.ts';
+
+/** Origins of the admin-approved tracking scripts, for the Content-Security-Policy. */
+function trackingOrigins(settings: Settings): string[] {
+  const origins = trackingScriptSources(settings.tracking_code ?? '').map((src) => new URL(src).origin);
+  return [...new Set(origins)];
+}
 
 /** Site settings: reading for every caller, changing for administrators (the route checks the role). */
 export class SettingsService {
+  #trackingOrigins: string[] = [];
+
   constructor(private readonly settings: SettingsRepository) {}
 
-  get(): Promise<Settings> {
-    return this.settings.get();
+  async get(): Promise<Settings> {
+    const settings = await this.settings.get();
+    this.#trackingOrigins = trackingOrigins(settings);
+    return settings;
   }
 
   async siteTitle(): Promise<string> {
-    return (await this.settings.get()).site_title;
+    return (await this.get()).site_title;
+  }
+
+  /**
+   * Script origins the CSP must allow for the tracking code, as of the last read. Every page load reads the
+   * settings, so a change made by another instance on the same database reaches this one within a request.
+   */
+  allowedScriptOrigins(): string[] {
+    return this.#trackingOrigins;
   }
 
   /** Applies a settings change; `defaultRole` is SPEC's name for the default_role column. */
-  update(changes: PatchSettingsBody): Promise<Settings> {
+  async update(changes: PatchSettingsBody): Promise<Settings> {
     const { defaultRole, ...rest } = changes;
-    return this.settings.update(defaultRole === undefined ? rest : { ...rest, default_role: defaultRole });
+    const settings = await this.settings.update(defaultRole === undefined ? rest : { ...rest, default_role: defaultRole });
+    this.#trackingOrigins = trackingOrigins(settings);
+    return settings;
   }
 }
