@@ -1,0 +1,385 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import {
+  changePasswordBody,
+  googleAuthBody,
+  loginBody,
+  registerBody,
+  requestResetBody,
+} from '../../src/shared/schemas/auth.ts';
+import { patchSettingsBody } from '../../src/shared/schemas/settings.ts';
+import { patchOwnUserBody } from '../../src/shared/schemas/user.ts';
+import { startFakeIssuer, type FakeIssuer } from '../fakes/oidc-keys.ts';
+import type { TestClient, TestResponse } from '../helpers/http-client.ts';
+import { registerClient, startTestApp, type TestApp } from '../helpers/test-app.ts';
+
+/**
+ * Property-based fuzzing of every JSON body (security.md "Bad input"): whatever arrives, the answer is a
+ * 4xx with a JSON `message`, never a 5xx, and a refused request leaves the database as it was.
+ * Requests come from a signed-in superadmin so that every route reaches its validation.
+ */
+
+const NUM_RUNS = 50;
+const BODY_LIMIT = 1024 * 1024;
+
+interface JsonRoute {
+  method: 'POST' | 'PATCH';
+  url: string;
+  fields: string[];
+  schema: z.ZodType;
+  /** Status of a body the schema accepts; undefined when such a body would legitimately change state. */
+  acceptedBodyStatus?: number;
+  /** Values that look plausible for this route's fields (valid ones are filtered out where needed). */
+  plausible: fc.Arbitrary<unknown>;
+}
+
+// --- value generators --------------------------------------------------------------------------------
+
+const controlString = fc
+  .array(
+    fc.constantFrom(
+      '\u0000',
+      '\u0001',
+      '\u0008',
+      '\t',
+      '\r\n',
+      '\u001b',
+      '\u007f',
+      '\u0085',
+      '\u2028',
+      '\ufeff',
+      '\ud800',
+      'a',
+      '@',
+      ' ',
+      '%00',
+    ),
+    { maxLength: 40 },
+  )
+  .map((parts) => parts.join(''));
+
+const hugeString = fc
+  .tuple(fc.constantFrom('a', 'é', '\u0000', '😀', '@', '<script>', ' '), fc.integer({ min: 0, max: 100_000 }))
+  .map(([unit, length]) => unit.repeat(Math.ceil(length / unit.length)).slice(0, length));
+
+const anyString = fc.oneof(fc.string(), fc.string({ unit: 'binary' }), controlString, hugeString);
+
+const outOfRangeNumber = fc.oneof(
+  fc.constantFrom(0, -0, -1, 0.5, 2_147_483_648, 2 ** 53 + 2, Number.MAX_SAFE_INTEGER, 1e308, -1e308, Number.MIN_VALUE),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.integer(),
+);
+
+const nonString = fc.oneof(
+  fc.constant(null),
+  fc.boolean(),
+  outOfRangeNumber,
+  fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 5 }),
+  fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 5 }),
+);
+
+const anyValue = fc.oneof(anyString, nonString);
+
+/** Ids that are not positive 32-bit integers, spelled every which way. */
+const badId = fc.oneof(
+  fc.constantFrom(null, false, '', ' ', 'abc', '1.5', '-3', 'NaN', 'Infinity', [], {}, { id: 1 }, [1, 2]),
+  controlString,
+  outOfRangeNumber,
+);
+
+/** Objects with the route's fields (any of them missing) holding wrong values, maybe with extra fields. */
+function shaped(fields: string[], plausible: fc.Arbitrary<unknown>) {
+  const value = fc.oneof(anyValue, plausible);
+  const record = fc.record(Object.fromEntries(fields.map((field) => [field, value])), { requiredKeys: [] });
+  const extras = fc.dictionary(
+    fc.constantFrom('role', 'approved', 'id', 'password', 'can_view_nsfw', 'enabled', 'email', 'username', 'token'),
+    anyValue,
+    { maxKeys: 3 },
+  );
+  return fc.oneof(
+    record,
+    fc.tuple(record, extras).map(([base, extra]) => ({ ...extra, ...base })),
+  );
+}
+
+/** Every kind of body, as a JS value to be sent as JSON. */
+function bodies(route: JsonRoute): fc.Arbitrary<unknown> {
+  const objects = shaped(route.fields, route.plausible);
+  return fc.oneof(
+    { arbitrary: objects, weight: 4 },
+    { arbitrary: fc.jsonValue({ maxDepth: 4 }), weight: 2 },
+    { arbitrary: fc.array(objects, { maxLength: 3 }), weight: 1 },
+    { arbitrary: anyValue, weight: 1 },
+  );
+}
+
+/** Raw JSON text that JSON.stringify would never produce: prototype keys, out-of-range literals. */
+function rawTexts(route: JsonRoute): fc.Arbitrary<string> {
+  const field = fc.constantFrom(...route.fields);
+  const protoPayload = fc.constantFrom('{"role":"superadmin"}', '{"approved":true}', '{"isAdmin":true}', '[]', 'null');
+  return fc.oneof(
+    fc.tuple(field, protoPayload).map(([name, payload]) => `{"${name}":"x","__proto__":${payload}}`),
+    protoPayload.map((payload) => `{"__proto__":${payload}}`),
+    protoPayload.map((payload) => `{"constructor":{"prototype":${payload}}}`),
+    fc.tuple(field, protoPayload).map(([name, payload]) => `{"${name}":{"__proto__":${payload}}}`),
+    fc
+      .tuple(field, fc.constantFrom('1e999', '-1e999', '99999999999999999999999999', '[1e999]', '[-0]', '[1e400]'))
+      .map(([name, literal]) => `{"${name}":${literal}}`),
+  );
+}
+
+/** Text that is not JSON at all, including truncated and doubled bodies. */
+const malformedJson = fc.oneof(
+  fc.string().filter((text) => {
+    try {
+      JSON.parse(text);
+      return false;
+    } catch {
+      return true;
+    }
+  }),
+  fc.nat(30).map((cut) => '{"username":"admin","password":"secret"}'.slice(0, cut)),
+  fc.constantFrom(
+    '',
+    ' ',
+    '{',
+    '{"a":}',
+    "{'a':1}",
+    '{"a":1}{"a":2}',
+    '[1,]',
+    'undefined',
+    'NaN',
+    '\u0000',
+    '{"a":"\u0000',
+  ),
+);
+
+// --- the app under test ------------------------------------------------------------------------------
+
+let app: TestApp;
+let issuer: FakeIssuer;
+let superadmin: TestClient;
+
+beforeAll(async () => {
+  issuer = await startFakeIssuer();
+  app = await startTestApp({
+    env: { GOOGLE_CLIENT_ID: issuer.clientId, OIDC_ISSUER: issuer.issuer, OIDC_JWKS_URL: issuer.jwksUrl },
+  });
+  superadmin = (await registerClient(app, 'fuzzadmin')).client;
+  // A second account, so that login and registration have someone real to collide with.
+  await registerClient(app, 'bystander');
+});
+afterAll(async () => {
+  await app.close();
+  await issuer.close();
+});
+
+/** What a refused request must not change: accounts, settings, reset tokens and sessions. */
+async function snapshot(): Promise<unknown> {
+  const db = app.testDb.db.kysely;
+  return {
+    users: await db.selectFrom('users').selectAll().orderBy('id').execute(),
+    settings: await db.selectFrom('settings').selectAll().execute(),
+    resetTokens: await db.selectFrom('password_reset_tokens').selectAll().orderBy('token_hash').execute(),
+    sessions: await db
+      .selectFrom('sessions')
+      .select(['id_hash', 'user_id', 'requires_password_change'])
+      .orderBy('id_hash')
+      .execute(),
+  };
+}
+
+/** Sends a raw body as the superadmin and checks the refusal and the unchanged database. */
+async function expectRefused(
+  route: JsonRoute,
+  raw: string,
+  expected: readonly number[],
+  headers?: Record<string, string>,
+): Promise<TestResponse> {
+  const before = await snapshot();
+  const cookies = new Map(superadmin.cookies);
+  const response = await superadmin.request(route.method, route.url, { raw, headers });
+  // Should a request wrongly succeed (e.g. register), stay the superadmin so later checks are unaffected.
+  superadmin.cookies = cookies;
+  const context = `${route.method} ${route.url} <- ${raw.length > 200 ? `${raw.slice(0, 200)}... (${raw.length} chars)` : raw}`;
+  expect(expected, `${context}: status ${response.status} ${response.text.slice(0, 200)}`).toContain(response.status);
+  expect(typeof response.body?.message, context).toBe('string');
+  expect(await snapshot(), context).toEqual(before);
+  return response;
+}
+
+// --- routes ------------------------------------------------------------------------------------------
+
+const ROUTES: JsonRoute[] = [
+  {
+    method: 'POST',
+    url: '/api/login',
+    fields: ['username', 'password'],
+    schema: loginBody,
+    acceptedBodyStatus: 401,
+    plausible: fc.oneof(
+      fc.constantFrom('admin', 'fuzzadmin', 'x@example.test'),
+      fc.string({ maxLength: 20 }),
+      controlString,
+    ),
+  },
+  {
+    method: 'POST',
+    url: '/api/register',
+    fields: ['username', 'email', 'password'],
+    schema: registerBody,
+    plausible: fc.oneof(fc.emailAddress(), fc.string({ minLength: 6, maxLength: 20 }), fc.constantFrom('bob', 'a@b')),
+  },
+  {
+    method: 'POST',
+    url: '/api/change-password',
+    fields: ['newPassword'],
+    schema: changePasswordBody,
+    plausible: fc.oneof(fc.string({ maxLength: 5 }), fc.string({ minLength: 257, maxLength: 400 })),
+  },
+  {
+    method: 'POST',
+    url: '/api/request-reset',
+    fields: ['identifier'],
+    schema: requestResetBody,
+    plausible: fc.oneof(
+      fc.emailAddress().map((email) => `${email}\u0000`),
+      fc.constantFrom('a@', '@b', 'a b@c.d'),
+    ),
+  },
+  {
+    method: 'POST',
+    url: '/api/auth/google',
+    fields: ['token'],
+    schema: googleAuthBody,
+    acceptedBodyStatus: 401,
+    plausible: fc.oneof(fc.constantFrom('a.b.c', 'eyJhbGciOiJub25lIn0.e30.'), fc.string({ maxLength: 200 })),
+  },
+  {
+    method: 'PATCH',
+    url: '/api/user',
+    fields: ['service_order'],
+    schema: patchOwnUserBody,
+    plausible: fc.oneof(
+      fc.array(badId, { minLength: 1, maxLength: 20 }),
+      fc.array(fc.oneof(fc.integer({ min: 1, max: 1000 }), badId), { minLength: 1, maxLength: 20 }),
+    ),
+  },
+  {
+    method: 'PATCH',
+    url: '/api/settings',
+    fields: ['defaultRole'],
+    schema: patchSettingsBody,
+    plausible: fc.constantFrom('superadmin', 'SUPERADMIN', 'Admin', 'admin ', ' user', 'pending\u0000', 'root', ''),
+  },
+];
+
+for (const route of ROUTES) {
+  describe(`${route.method} ${route.url} under bad input`, () => {
+    it('answers arbitrary JSON values with a 4xx message and changes nothing', async () => {
+      // Bodies the contract accepts would legitimately change state on some routes: leave those out there.
+      const arbitrary = bodies(route).filter(
+        (body) => route.acceptedBodyStatus !== undefined || !route.schema.safeParse(roundTrip(body)).success,
+      );
+      await fc.assert(
+        fc.asyncProperty(arbitrary, async (body) => {
+          const raw = JSON.stringify(body) ?? 'null';
+          const accepted = route.schema.safeParse(roundTrip(body)).success;
+          // A body the contract accepts may still be refused by the parser (e.g. NUL characters): 400.
+          const expected = accepted ? [route.acceptedBodyStatus ?? -1, 400] : [400];
+          await expectRefused(route, raw, Buffer.byteLength(raw) > BODY_LIMIT ? [413] : expected);
+        }),
+        { numRuns: NUM_RUNS },
+      );
+    });
+
+    it('refuses prototype keys and out-of-range literals sent as raw JSON text', async () => {
+      await fc.assert(
+        fc.asyncProperty(rawTexts(route), async (raw) => {
+          await expectRefused(route, raw, [400]);
+        }),
+        { numRuns: 20 },
+      );
+    });
+
+    it('refuses malformed JSON with 400', async () => {
+      await fc.assert(
+        fc.asyncProperty(malformedJson, async (raw) => {
+          await expectRefused(route, raw, [400]);
+        }),
+        { numRuns: 20 },
+      );
+    });
+
+    it('refuses other content types with a 4xx (no form posts, no text/plain)', async () => {
+      const raw = JSON.stringify(Object.fromEntries(route.fields.map((field) => [field, 'value'])));
+      for (const contentType of [
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data; boundary=x',
+      ]) {
+        await expectRefused(route, raw, [400, 415], { 'content-type': contentType });
+      }
+    });
+
+    it('refuses a body over 1 MB with 413', async () => {
+      const big = 'a'.repeat(BODY_LIMIT + 10);
+      const raw = JSON.stringify(Object.fromEntries(route.fields.map((field) => [field, big])));
+      await expectRefused(route, raw, [413]);
+    });
+  });
+}
+
+describe('NUL characters in text fields', () => {
+  // PostgreSQL cannot store NUL in text: such a value must be refused up front, never reach a query and 500.
+  const cases: [method: string, url: string, body: Record<string, unknown>][] = [
+    ['POST', '/api/login', { username: 'fuzzadmin\u0000', password: 'secret' }],
+    ['POST', '/api/login', { username: 'someone', password: 'pass\u0000word' }],
+    ['POST', '/api/register', { username: 'nul\u0000user', email: 'nul1@example.test', password: 'secret-pw' }],
+    ['POST', '/api/register', { username: 'nuluser2', email: 'nul\u00002@example.test', password: 'secret-pw' }],
+    ['POST', '/api/register', { username: 'nuluser3', email: 'nul3@example.test', password: 'secret\u0000pw' }],
+    ['POST', '/api/change-password', { newPassword: 'secret\u0000password' }],
+    ['POST', '/api/request-reset', { identifier: 'nul\u0000@example.test' }],
+    ['POST', '/api/auth/google', { token: 'eyJhbGciOiJSUzI1NiJ9.e30\u0000.sig' }],
+    ['PATCH', '/api/settings', { defaultRole: 'user\u0000' }],
+  ];
+  for (const [method, url, body] of cases) {
+    it(`${method} ${url} ${JSON.stringify(body)} is refused, not a 5xx, nothing stored`, async () => {
+      const route = routeFor(method, url);
+      await expectRefused(
+        route,
+        JSON.stringify(body),
+        route.acceptedBodyStatus ? [400, route.acceptedBodyStatus] : [400],
+      );
+    });
+  }
+});
+
+describe('PATCH /api/user ids', () => {
+  // SPEC: service_order is a list of integers. Coercing `true`, `[5]` or "0x10" to a number stores ids nobody sent.
+  for (const entry of [true, [5], '0x10', '', null, 'seven', 1.5, -1, 0, 2_147_483_648]) {
+    it(`refuses service_order entry ${JSON.stringify(entry)} with 400 and stores nothing`, async () => {
+      await expectRefused(routeFor('PATCH', '/api/user'), JSON.stringify({ service_order: [entry] }), [400]);
+    });
+  }
+
+  it('accepts a list of positive integers (the control case)', async () => {
+    const response = await superadmin.patch('/api/user', { service_order: [3, 1, 2, 3] });
+    expect(response.status).toBe(200);
+    expect(response.body.service_order).toEqual([3, 1, 2]);
+    await superadmin.patch('/api/user', { service_order: [] });
+  });
+});
+
+function routeFor(method: string, url: string): JsonRoute {
+  const route = ROUTES.find((candidate) => candidate.method === method && candidate.url === url);
+  if (!route) throw new Error(`no route ${method} ${url}`);
+  return route;
+}
+
+/** The value the server sees: what survives JSON encoding. */
+function roundTrip(body: unknown): unknown {
+  const text = JSON.stringify(body);
+  return text === undefined ? null : JSON.parse(text);
+}
