@@ -141,7 +141,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   const routes: RouteEntry[] = [];
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
-    const access = (route.config as { access?: Access } | undefined)?.access;
+    const access = route.config?.access;
     if (!access) throw new Error(`Route ${route.url} declares no access level`);
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) if (method !== 'HEAD') routes.push({ method, url: route.url, access });
@@ -159,7 +159,8 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   });
   app.addHook('onSend', async (request, reply) => {
     // API answers carry personal data: never cached by browsers or proxies.
-    if (request.url.startsWith('/api/') && !reply.hasHeader('Cache-Control')) void reply.header('Cache-Control', 'no-store');
+    if (request.url.startsWith('/api/') && !reply.hasHeader('Cache-Control'))
+      void reply.header('Cache-Control', 'no-store');
   });
 
   const context: RouteContext = {

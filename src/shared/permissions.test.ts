@@ -33,7 +33,9 @@ describe('canDeleteUser', () => {
   it('only a superadmin, never on a superadmin row', () => {
     for (const actorRole of ROLES) {
       for (const targetRole of ROLES) {
-        expect(canDeleteUser({ role: actorRole }, { role: targetRole })).toBe(actorRole === 'superadmin' && targetRole !== 'superadmin');
+        expect(canDeleteUser({ role: actorRole }, { role: targetRole })).toBe(
+          actorRole === 'superadmin' && targetRole !== 'superadmin',
+        );
       }
     }
   });

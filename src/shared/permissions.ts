@@ -28,7 +28,10 @@ export function canSeeNsfw(user: PermissionSubject): boolean {
  * SPEC section 6 manageability: a superadmin manages everyone but other superadmins (itself included);
  * an admin manages itself, users and pending accounts; nobody else manages anyone.
  */
-export function canManageUser(actor: Pick<PermissionSubject, 'id' | 'role'>, target: Pick<PermissionSubject, 'id' | 'role'>): boolean {
+export function canManageUser(
+  actor: Pick<PermissionSubject, 'id' | 'role'>,
+  target: Pick<PermissionSubject, 'id' | 'role'>,
+): boolean {
   const isSelf = actor.id === target.id;
   switch (actor.role) {
     case 'superadmin':
@@ -44,6 +47,9 @@ export function canManageUser(actor: Pick<PermissionSubject, 'id' | 'role'>, tar
 }
 
 /** Only a superadmin deletes users, and never a superadmin row. */
-export function canDeleteUser(actor: Pick<PermissionSubject, 'role'>, target: Pick<PermissionSubject, 'role'>): boolean {
+export function canDeleteUser(
+  actor: Pick<PermissionSubject, 'role'>,
+  target: Pick<PermissionSubject, 'role'>,
+): boolean {
   return actor.role === 'superadmin' && target.role !== 'superadmin';
 }

@@ -4,10 +4,26 @@ import { orderServices } from './service-order.ts';
 const s = (id: number, name: string, isNSFW = false) => ({ id, name, isNSFW });
 
 describe('orderServices', () => {
-  const services = [s(1, 'Zulu'), s(2, 'Open WebUI'), s(3, 'alpha'), s(4, 'Spicy', true), s(5, 'Overseerr'), s(6, 'Plex'), s(7, 'Another', true)];
+  const services = [
+    s(1, 'Zulu'),
+    s(2, 'Open WebUI'),
+    s(3, 'alpha'),
+    s(4, 'Spicy', true),
+    s(5, 'Overseerr'),
+    s(6, 'Plex'),
+    s(7, 'Another', true),
+  ];
 
   it('defaults to media server, request service, chat UI, then others by name, NSFW last', () => {
-    expect(orderServices(services, []).map((x) => x.name)).toEqual(['Plex', 'Overseerr', 'Open WebUI', 'alpha', 'Zulu', 'Another', 'Spicy']);
+    expect(orderServices(services, []).map((x) => x.name)).toEqual([
+      'Plex',
+      'Overseerr',
+      'Open WebUI',
+      'alpha',
+      'Zulu',
+      'Another',
+      'Spicy',
+    ]);
   });
 
   it('follows the saved order and appends services it does not mention in default order', () => {

@@ -27,7 +27,9 @@ export function compareDefault(a: Orderable, b: Orderable): number {
  */
 export function orderServices<T extends Orderable>(services: readonly T[], savedOrder: readonly number[]): T[] {
   const position = new Map(savedOrder.map((id, index) => [id, index]));
-  const placed = services.filter((s) => position.has(s.id)).sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
+  const placed = services
+    .filter((s) => position.has(s.id))
+    .sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
   const rest = services.filter((s) => !position.has(s.id)).sort(compareDefault);
   return [...placed, ...rest];
 }

@@ -6,7 +6,10 @@ export interface FakeIssuer {
   issuer: string;
   jwksUrl: string;
   clientId: string;
-  sign(claims: Record<string, unknown>, options?: { audience?: string; issuer?: string; expiresIn?: string }): Promise<string>;
+  sign(
+    claims: Record<string, unknown>,
+    options?: { audience?: string; issuer?: string; expiresIn?: string },
+  ): Promise<string>;
   close(): Promise<void>;
 }
 

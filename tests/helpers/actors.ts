@@ -31,7 +31,10 @@ export interface Actor {
  */
 export async function createActors(app: TestApp): Promise<Record<ActorKind, Actor>> {
   const users = new UsersRepository(app.testDb.db.kysely);
-  const make = async (kind: ActorKind, shape: { role: Role; approved: boolean; can_view_nsfw?: boolean; temp_password?: boolean }) => {
+  const make = async (
+    kind: ActorKind,
+    shape: { role: Role; approved: boolean; can_view_nsfw?: boolean; temp_password?: boolean },
+  ) => {
     const account = newAccount(kind.toLowerCase());
     const response = await app.client().post('/api/register', account);
     if (response.status !== 201) throw new Error(`register ${kind}: ${response.status} ${response.text}`);
@@ -51,7 +54,12 @@ export async function createActors(app: TestApp): Promise<Record<ActorKind, Acto
     return actor;
   };
   const superadmin = await make('superadmin', { role: 'superadmin', approved: true });
-  const anonymous: Actor = { kind: 'anonymous', id: null, credentials: null, signIn: () => Promise.resolve(app.client()) };
+  const anonymous: Actor = {
+    kind: 'anonymous',
+    id: null,
+    credentials: null,
+    signIn: () => Promise.resolve(app.client()),
+  };
   return {
     anonymous,
     superadmin,

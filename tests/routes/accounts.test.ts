@@ -40,10 +40,13 @@ describe('registration', () => {
     const { client: adminClient } = await registerClient(app, 'second-admin');
     // A pending account may not change settings.
     expect((await adminClient.patch('/api/settings', { defaultRole: 'user' })).status).toBe(403);
-    await new UsersRepository(app.testDb.db.kysely).update((await adminClient.get<{ id: number }>('/api/user')).body.id, {
-      role: 'admin',
-      approved: true,
-    });
+    await new UsersRepository(app.testDb.db.kysely).update(
+      (await adminClient.get<{ id: number }>('/api/user')).body.id,
+      {
+        role: 'admin',
+        approved: true,
+      },
+    );
     const changed = await adminClient.patch('/api/settings', { defaultRole: 'user' });
     expect(changed.status).toBe(200);
     expect(changed.body.default_role).toBe('user');
@@ -55,7 +58,9 @@ describe('registration', () => {
   it('refuses a taken username or e-mail regardless of case, with 409', async () => {
     const account = newAccount();
     expect((await app.client().post('/api/register', account)).status).toBe(201);
-    const sameName = await app.client().post('/api/register', { ...newAccount(), username: account.username.toUpperCase() });
+    const sameName = await app
+      .client()
+      .post('/api/register', { ...newAccount(), username: account.username.toUpperCase() });
     expect(sameName.status).toBe(409);
     expect(sameName.body.message).toBe(MSG.usernameTaken);
     const sameEmail = await app.client().post('/api/register', { ...newAccount(), email: account.email.toUpperCase() });
@@ -71,11 +76,17 @@ describe('registration', () => {
     [{ username: 'x'.repeat(65), email: 'a@b.co', password: 'secret1' }, MSG.usernameTooLong],
     [{ username: 'ok', email: 'a@b.co', password: 'secret1', role: 'superadmin' }, 'Unrecognized key: "role"'],
   ])('answers 400 with the first problem for %j', async (body, message) => {
-    const before = await app.testDb.db.kysely.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await app.testDb.db.kysely
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const response = await app.client().post('/api/register', body);
     expect(response.status).toBe(400);
     expect(response.body.message).toBe(message);
-    const after = await app.testDb.db.kysely.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await app.testDb.db.kysely
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 });
@@ -93,7 +104,9 @@ describe('login', () => {
       expect((await client.get('/api/user')).status).toBe(200);
     }
     const attempts = await loginAttempts();
-    expect(attempts.filter((a) => a.identifier === account.email.toUpperCase() && a.type === 'success')).toHaveLength(1);
+    expect(attempts.filter((a) => a.identifier === account.email.toUpperCase() && a.type === 'success')).toHaveLength(
+      1,
+    );
     expect(attempts.at(-1)?.ip).toBe('127.0.0.1');
   });
 
@@ -122,7 +135,11 @@ describe('login', () => {
 
   it('flags a temporary password with requires_password_change and confines the session until it is changed', async () => {
     const { account, user } = await registerClient(app, 'temp');
-    await new UsersRepository(app.testDb.db.kysely).update(user.id, { role: 'user', approved: true, temp_password: true });
+    await new UsersRepository(app.testDb.db.kysely).update(user.id, {
+      role: 'user',
+      approved: true,
+      temp_password: true,
+    });
     const client = app.client();
     const login = await client.post('/api/login', { username: account.username, password: account.password });
     expect(login.body.requires_password_change).toBe(true);
@@ -164,23 +181,29 @@ describe('own account (PATCH /api/user)', () => {
     expect((await client.get('/api/user')).body.service_order).toEqual([5, 3, 9]);
   });
 
-  it.each(['role', 'approved', 'can_view_nsfw', 'password', 'id', 'email'])('refuses the extra field %s and changes nothing', async (key) => {
-    const { client, user } = await registerClient(app, 'mass');
-    const before = await client.get('/api/user');
-    const response = await client.patch('/api/user', { service_order: [1], [key]: key === 'id' ? 1 : 'superadmin' });
-    expect(response.status).toBe(400);
-    const after = await client.get('/api/user');
-    expect(after.body).toEqual(before.body);
-    expect(after.body.id).toBe(user.id);
-  });
-
-  it.each([[{ service_order: 'x' }], [{ service_order: ['a'] }], [{ service_order: [1.5] }], [{ service_order: [-1] }], [{}]])(
-    'refuses %j with 400',
-    async (body) => {
-      const { client } = await registerClient(app, 'badorder');
-      expect((await client.patch('/api/user', body)).status).toBe(400);
+  it.each(['role', 'approved', 'can_view_nsfw', 'password', 'id', 'email'])(
+    'refuses the extra field %s and changes nothing',
+    async (key) => {
+      const { client, user } = await registerClient(app, 'mass');
+      const before = await client.get('/api/user');
+      const response = await client.patch('/api/user', { service_order: [1], [key]: key === 'id' ? 1 : 'superadmin' });
+      expect(response.status).toBe(400);
+      const after = await client.get('/api/user');
+      expect(after.body).toEqual(before.body);
+      expect(after.body.id).toBe(user.id);
     },
   );
+
+  it.each([
+    [{ service_order: 'x' }],
+    [{ service_order: ['a'] }],
+    [{ service_order: [1.5] }],
+    [{ service_order: [-1] }],
+    [{}],
+  ])('refuses %j with 400', async (body) => {
+    const { client } = await registerClient(app, 'badorder');
+    expect((await client.patch('/api/user', body)).status).toBe(400);
+  });
 });
 
 describe('logout and password change', () => {
@@ -204,7 +227,9 @@ describe('logout and password change', () => {
     expect((await client.post('/api/change-password', { newPassword: 'another-secret' })).status).toBe(200);
     expect((await client.get('/api/user')).status).toBe(200);
     expect((await other.get('/api/user')).status).toBe(401);
-    const oldPassword = await app.client().post('/api/login', { username: account.username, password: account.password });
+    const oldPassword = await app
+      .client()
+      .post('/api/login', { username: account.username, password: account.password });
     expect(oldPassword.status).toBe(401);
   });
 });
@@ -264,9 +289,13 @@ describe('cross-site requests', () => {
     expect(response.status).toBe(403);
     expect(response.body.message).toBe(MSG.crossSite);
     expect((await client.post('/api/logout', undefined, { headers })).status).toBe(403);
-    expect((await client.post('/api/logout', undefined, { headers: { 'sec-fetch-site': 'cross-site' } })).status).toBe(403);
+    expect((await client.post('/api/logout', undefined, { headers: { 'sec-fetch-site': 'cross-site' } })).status).toBe(
+      403,
+    );
     expect((await client.get('/api/user')).body.service_order).toEqual([]);
-    expect((await client.patch('/api/user', { service_order: [7] }, { headers: { origin: app.baseUrl } })).status).toBe(200);
+    expect((await client.patch('/api/user', { service_order: [7] }, { headers: { origin: app.baseUrl } })).status).toBe(
+      200,
+    );
   });
 });
 

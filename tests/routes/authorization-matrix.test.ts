@@ -48,12 +48,18 @@ afterAll(async () => {
 });
 
 function concretePath(url: string): string {
-  return url.replace(':token', 'x'.repeat(43)).replace(':id', String(actors.user.id ?? 1)).replace(':instanceId', 'none').replace(':type', 'service');
+  return url
+    .replace(':token', 'x'.repeat(43))
+    .replace(':id', String(actors.user.id ?? 1))
+    .replace(':instanceId', 'none')
+    .replace(':type', 'service');
 }
 
 describe('authorization matrix', () => {
   it('covers every registered API route, with the access level each declares', () => {
-    const registered = Object.fromEntries(app.built.routes.map((route) => [`${route.method} ${route.url}`, route.access]));
+    const registered = Object.fromEntries(
+      app.built.routes.map((route) => [`${route.method} ${route.url}`, route.access]),
+    );
     expect(registered).toEqual(EXPECTED);
   });
 

@@ -12,7 +12,13 @@ beforeAll(async () => {
   smtp = await startFakeSmtp();
   app = await startTestApp({
     clock,
-    env: { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port), SMTP_SECURE: 'none', SMTP_FROM: 'lab@example.test', PUBLIC_URL },
+    env: {
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(smtp.port),
+      SMTP_SECURE: 'none',
+      SMTP_FROM: 'lab@example.test',
+      PUBLIC_URL,
+    },
   });
   await registerClient(app, 'owner');
 });
@@ -29,7 +35,9 @@ function linkIn(text: string | undefined): string {
 
 async function requestLinkFor(email: string): Promise<string> {
   const before = smtp.inbox.length;
-  const response = await app.client().post('/api/request-reset', { identifier: email }, { headers: { host: 'evil.example' } });
+  const response = await app
+    .client()
+    .post('/api/request-reset', { identifier: email }, { headers: { host: 'evil.example' } });
   expect(response.status).toBe(200);
   const inbox = await smtp.waitFor(before + 1);
   const mail = inbox[before];

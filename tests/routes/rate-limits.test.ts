@@ -18,7 +18,9 @@ describe('sign-in rate limits', () => {
     await app.client().post('/api/register', victim);
     await app.client().post('/api/register', bystander);
     for (let i = 0; i < 3; i += 1) {
-      expect((await app.client().post('/api/login', { username: victim.username, password: 'guess' })).status).toBe(401);
+      expect((await app.client().post('/api/login', { username: victim.username, password: 'guess' })).status).toBe(
+        401,
+      );
     }
     const limited = await app.client().post('/api/login', { username: victim.username, password: victim.password });
     expect(limited.status).toBe(429);
@@ -33,11 +35,13 @@ describe('sign-in rate limits', () => {
     for (let i = 0; i < 4; i += 1) {
       await app.client().post('/api/login', { username: `nobody${i}`, password: 'guess' });
     }
-    const spoofed = await app.client().post(
-      '/api/login',
-      { username: 'nobody-else', password: 'guess' },
-      { headers: { 'x-forwarded-for': '203.0.113.9' } },
-    );
+    const spoofed = await app
+      .client()
+      .post(
+        '/api/login',
+        { username: 'nobody-else', password: 'guess' },
+        { headers: { 'x-forwarded-for': '203.0.113.9' } },
+      );
     expect(spoofed.status).toBe(429);
   });
 
@@ -47,9 +51,14 @@ describe('sign-in rate limits', () => {
       limits: tight({ loginFailuresPerIp: { limit: 2, windowMs: 60_000 } }),
     });
     const from = (ip: string) => ({ headers: { 'x-forwarded-for': ip } });
-    for (let i = 0; i < 2; i += 1) await app.client().post('/api/login', { username: `n${i}`, password: 'x' }, from('198.51.100.1'));
-    expect((await app.client().post('/api/login', { username: 'n9', password: 'x' }, from('198.51.100.1'))).status).toBe(429);
-    expect((await app.client().post('/api/login', { username: 'n9', password: 'x' }, from('198.51.100.2'))).status).toBe(401);
+    for (let i = 0; i < 2; i += 1)
+      await app.client().post('/api/login', { username: `n${i}`, password: 'x' }, from('198.51.100.1'));
+    expect(
+      (await app.client().post('/api/login', { username: 'n9', password: 'x' }, from('198.51.100.1'))).status,
+    ).toBe(429);
+    expect(
+      (await app.client().post('/api/login', { username: 'n9', password: 'x' }, from('198.51.100.2'))).status,
+    ).toBe(401);
     const ips = await app.testDb.db.kysely.selectFrom('login_attempts').select('ip').execute();
     expect(new Set(ips.map((row) => row.ip))).toEqual(new Set(['198.51.100.1', '198.51.100.2']));
   });

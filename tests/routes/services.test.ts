@@ -46,7 +46,13 @@ async function namesSeenBy(kind: ActorKind): Promise<string[]> {
 
 describe('creating services', () => {
   it('applies SPEC defaults and ignores the status and lastChecked the client sends', async () => {
-    const service = await create({ name: 'Grafana', url: 'https://grafana.lab', status: true, lastChecked: 'yesterday', show_status_badge: true });
+    const service = await create({
+      name: 'Grafana',
+      url: 'https://grafana.lab',
+      status: true,
+      lastChecked: 'yesterday',
+      show_status_badge: true,
+    });
     expect(service).toMatchObject({
       name: 'Grafana',
       url: 'https://grafana.lab',
@@ -110,7 +116,9 @@ describe('updating and deleting', () => {
   it('needs a numeric id in the body that matches the path', async () => {
     const service = await create({ name: 'Radarr', url: 'https://radarr.lab' });
     expect((await admin.put(`/api/services/${service.id}`, { name: 'no id' })).status).toBe(400);
-    expect((await admin.put(`/api/services/${service.id}`, { id: String(service.id), name: 'text id' })).status).toBe(400);
+    expect((await admin.put(`/api/services/${service.id}`, { id: String(service.id), name: 'text id' })).status).toBe(
+      400,
+    );
     const mismatch = await admin.put(`/api/services/${service.id}`, { id: service.id + 1000, name: 'other' });
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.message).toBe(SERVICE_MSG.idMismatch);
@@ -161,11 +169,25 @@ describe('ordering', () => {
         ids[name] = response.body.id;
       }
       const list = await freshAdmin.get<ServiceBody[]>('/api/services');
-      expect(list.body.map((s) => s.name)).toEqual(['Plex', 'Jellyseerr', 'Open WebUI', 'Adguard', 'Zigbee2MQTT', 'Hidden']);
+      expect(list.body.map((s) => s.name)).toEqual([
+        'Plex',
+        'Jellyseerr',
+        'Open WebUI',
+        'Adguard',
+        'Zigbee2MQTT',
+        'Hidden',
+      ]);
       const saved = [ids.Adguard, ids.Hidden, ids.Plex].map(Number);
       expect((await freshAdmin.patch('/api/user', { service_order: saved })).status).toBe(200);
       const again = await freshAdmin.get<ServiceBody[]>('/api/services');
-      expect(again.body.map((s) => s.name)).toEqual(['Adguard', 'Hidden', 'Plex', 'Jellyseerr', 'Open WebUI', 'Zigbee2MQTT']);
+      expect(again.body.map((s) => s.name)).toEqual([
+        'Adguard',
+        'Hidden',
+        'Plex',
+        'Jellyseerr',
+        'Open WebUI',
+        'Zigbee2MQTT',
+      ]);
       // Another user's order is their own.
       const other = await freshActors.nsfwUser.signIn();
       expect((await other.get<ServiceBody[]>('/api/services')).body[0]?.name).toBe('Plex');

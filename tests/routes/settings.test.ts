@@ -88,7 +88,9 @@ describe('tracking code policy', () => {
   it('allows only external https script tags', () => {
     const plausible = '<script defer data-domain="lab.example" src="https://plausible.io/js/script.js"></script>';
     expect(isAllowedTrackingCode(plausible)).toBe(true);
-    expect(isAllowedTrackingCode(`${plausible}\n<script async src="https://umami.lab/u.js" data-website-id="x"></script>`)).toBe(true);
+    expect(
+      isAllowedTrackingCode(`${plausible}\n<script async src="https://umami.lab/u.js" data-website-id="x"></script>`),
+    ).toBe(true);
     expect(trackingScriptSources(plausible)).toEqual(['https://plausible.io/js/script.js']);
     expect(isAllowedTrackingCode('<script src="http://insecure.lab/x.js"></script>')).toBe(false);
     expect(isAllowedTrackingCode('<script defer></script>')).toBe(false);

@@ -37,9 +37,13 @@ function form(file: Buffer, name = 'image.png', type = 'image/png', extra: Recor
 }
 
 function upload(client: TestClient, kind: string, file: Buffer, name?: string, type?: string) {
-  return client.request<{ url?: string; largeUrl?: string; message?: string; error?: string }>('POST', `/api/upload/${kind}`, {
-    form: form(file, name, type, { type: kind }),
-  });
+  return client.request<{ url?: string; largeUrl?: string; message?: string; error?: string }>(
+    'POST',
+    `/api/upload/${kind}`,
+    {
+      form: form(file, name, type, { type: kind }),
+    },
+  );
 }
 
 beforeAll(async () => {
@@ -89,7 +93,13 @@ describe('multipart uploads', () => {
       [svg, 'icon.svg', 'image/svg+xml'],
       [svg, 'icon.png', 'image/png'],
       [Buffer.from('<html><script>alert(1)</script></html>'), 'x.png', 'image/png'],
-      [await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } }).gif().toBuffer(), 'x.png', 'image/png'],
+      [
+        await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } })
+          .gif()
+          .toBuffer(),
+        'x.png',
+        'image/png',
+      ],
     ] as const) {
       const response = await upload(admin, 'service', file, name, type);
       expect(response.status).toBe(415);
@@ -186,7 +196,10 @@ describe('upload from URL (SSRF-safe)', () => {
   });
 
   it('fetches, checks and stores an image when the address is allowed', async () => {
-    const response = await wideAdmin.post('/api/upload/service', { imageUrl: `${imageBase}/logo.png`, type: 'service' });
+    const response = await wideAdmin.post('/api/upload/service', {
+      imageUrl: `${imageBase}/logo.png`,
+      type: 'service',
+    });
     expect(response.status).toBe(200);
     expect(response.body.url).toMatch(/^\/uploads\/service\/[a-f0-9]{32}\.png$/);
   });
@@ -222,7 +235,12 @@ describe('upload from URL (SSRF-safe)', () => {
   });
 
   it('accepts only http(s) URLs', async () => {
-    for (const imageUrl of ['file:///etc/passwd', 'gopher://127.0.0.1/', 'data:image/png;base64,AAAA', 'javascript:alert(1)']) {
+    for (const imageUrl of [
+      'file:///etc/passwd',
+      'gopher://127.0.0.1/',
+      'data:image/png;base64,AAAA',
+      'javascript:alert(1)',
+    ]) {
       const response = await admin.post('/api/upload/service', { imageUrl });
       expect(response.status).toBe(400);
       expect(response.body.message).toBe('Please enter a valid URL');

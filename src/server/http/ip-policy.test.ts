@@ -26,10 +26,15 @@ describe('publicAndLanOnly', () => {
     expect(publicAndLanOnly(address)).toBe(false);
   });
 
-  it.each(['93.184.216.34', '192.168.1.10', '10.0.0.5', '172.16.3.4', '2606:4700::1111', '::ffff:93.184.216.34', 'fd12:3456::1'])(
-    'allows %s',
-    (address) => {
-      expect(publicAndLanOnly(address)).toBe(true);
-    },
-  );
+  it.each([
+    '93.184.216.34',
+    '192.168.1.10',
+    '10.0.0.5',
+    '172.16.3.4',
+    '2606:4700::1111',
+    '::ffff:93.184.216.34',
+    'fd12:3456::1',
+  ])('allows %s', (address) => {
+    expect(publicAndLanOnly(address)).toBe(true);
+  });
 });

@@ -63,7 +63,8 @@ function isBlockedV6(address: string): boolean {
     return true;
   }
   if (allZeroPrefix && g5 === 0xffff) return isBlockedV4(embeddedV4(groups)); // IPv4-mapped
-  if (g0 === 0x64 && g1 === 0xff9b && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0) return isBlockedV4(embeddedV4(groups)); // NAT64
+  if (g0 === 0x64 && g1 === 0xff9b && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0)
+    return isBlockedV4(embeddedV4(groups)); // NAT64
   if ((g0 & 0xffc0) === 0xfe80) return true; // link-local
   if ((g0 & 0xff00) === 0xff00) return true; // multicast
   if (g0 === 0xfd00 && g1 === 0x0ec2) return true; // AWS IPv6 metadata (fd00:ec2::254)

@@ -29,11 +29,17 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
       return;
     }
     try {
-      const value: unknown = secureJsonParse.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
+      const value: unknown = secureJsonParse.parse(text, undefined, {
+        protoAction: 'error',
+        constructorAction: 'error',
+      });
       assertNoNul(value);
       done(null, value);
     } catch (error) {
-      done(error instanceof AppError ? error : new AppError('bad_request', 'Request body is not valid JSON'), undefined);
+      done(
+        error instanceof AppError ? error : new AppError('bad_request', 'Request body is not valid JSON'),
+        undefined,
+      );
     }
   });
 }

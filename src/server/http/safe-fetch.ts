@@ -64,7 +64,11 @@ function checkUrl(raw: string, policy: AddressPolicy): URL {
   return url;
 }
 
-function requestOnce(url: URL, options: Required<SafeFetchOptions>, deadline: number): Promise<SafeFetchResult & { location?: string }> {
+function requestOnce(
+  url: URL,
+  options: Required<SafeFetchOptions>,
+  deadline: number,
+): Promise<SafeFetchResult & { location?: string }> {
   return new Promise((resolve, reject) => {
     const client = url.protocol === 'https:' ? https : http;
     const remaining = deadline - Date.now();

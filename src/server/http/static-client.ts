@@ -32,7 +32,10 @@ export async function registerStaticClient(
     const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
     if (hasClient && isPageRequest) {
       await beforePage();
-      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(indexPath));
+      return reply
+        .header('Cache-Control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(fs.createReadStream(indexPath));
     }
     return reply.status(404).send({ message: MSG.notFound });
   });

@@ -10,6 +10,12 @@ export class LoginAttemptsRepository {
   }
 
   async list(limit: number) {
-    return this.db.selectFrom('login_attempts').selectAll().orderBy('timestamp', 'desc').orderBy('id', 'desc').limit(limit).execute();
+    return this.db
+      .selectFrom('login_attempts')
+      .selectAll()
+      .orderBy('timestamp', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
   }
 }

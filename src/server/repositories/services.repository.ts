@@ -48,7 +48,12 @@ export class ServicesRepository {
 
   async update(id: number, changes: Updateable<ServicesTable>): Promise<Service | undefined> {
     if (Object.keys(changes).length === 0) return this.findById(id);
-    const row = await this.db.updateTable('services').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
+    const row = await this.db
+      .updateTable('services')
+      .set(changes)
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
     return row && toService(row);
   }
 

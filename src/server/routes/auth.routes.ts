@@ -14,11 +14,15 @@ export function authRoutes({ app, services }: RouteContext): void {
     return presentUser(signedIn.user, signedIn.requiresPasswordChange);
   });
 
-  app.post('/api/register', { config: { access: 'public' }, schema: { body: registerBody } }, async (request, reply) => {
-    const signedIn = await services.auth.register(request.body, requestOrigin(request));
-    setSessionCookie(request, reply, signedIn.token);
-    return reply.status(201).send(presentUser(signedIn.user, signedIn.requiresPasswordChange));
-  });
+  app.post(
+    '/api/register',
+    { config: { access: 'public' }, schema: { body: registerBody } },
+    async (request, reply) => {
+      const signedIn = await services.auth.register(request.body, requestOrigin(request));
+      setSessionCookie(request, reply, signedIn.token);
+      return reply.status(201).send(presentUser(signedIn.user, signedIn.requiresPasswordChange));
+    },
+  );
 
   app.post('/api/logout', { config: { access: 'user' } }, async (request, reply) => {
     const auth = requireAuth(request);
@@ -59,9 +63,13 @@ export function authRoutes({ app, services }: RouteContext): void {
     },
   );
 
-  app.post('/api/auth/google', { config: { access: 'public' }, schema: { body: googleAuthBody } }, async (request, reply) => {
-    const signedIn = await services.googleAuth.signIn(request.body.token, requestOrigin(request));
-    setSessionCookie(request, reply, signedIn.token);
-    return presentUser(signedIn.user, signedIn.requiresPasswordChange);
-  });
+  app.post(
+    '/api/auth/google',
+    { config: { access: 'public' }, schema: { body: googleAuthBody } },
+    async (request, reply) => {
+      const signedIn = await services.googleAuth.signIn(request.body.token, requestOrigin(request));
+      setSessionCookie(request, reply, signedIn.token);
+      return presentUser(signedIn.user, signedIn.requiresPasswordChange);
+    },
+  );
 }

@@ -12,10 +12,14 @@ export function servicesRoutes({ app, services }: RouteContext): void {
     return list.map(presentService);
   });
 
-  app.post('/api/services', { config: { access: 'admin' }, schema: { body: createServiceBody } }, async (request, reply) => {
-    const service = await services.catalog.create(request.body);
-    return reply.status(201).send(presentService(service));
-  });
+  app.post(
+    '/api/services',
+    { config: { access: 'admin' }, schema: { body: createServiceBody } },
+    async (request, reply) => {
+      const service = await services.catalog.create(request.body);
+      return reply.status(201).send(presentService(service));
+    },
+  );
 
   app.put(
     '/api/services/:id',

@@ -22,9 +22,11 @@ async function readImagePart(request: FastifyRequest): Promise<Buffer> {
         part.file.resume();
         continue;
       }
-      image = await part.toBuffer().catch((error: { statusCode?: number }) => {
-        throw error.statusCode === 413 ? tooLarge() : error;
-      });
+      try {
+        image = await part.toBuffer();
+      } catch (error) {
+        throw (error as { statusCode?: number }).statusCode === 413 ? tooLarge() : error;
+      }
     }
   }
   if (!image) throw new AppError('bad_request', UPLOAD_MSG.noFile, { error: UPLOAD_MSG.noFile });
@@ -40,9 +42,9 @@ export function uploadRoutes({ app, services }: RouteContext): void {
       schema: { params: uploadParams },
       bodyLimit: MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES,
       // Refuse an announced oversize body before reading any of it.
-      onRequest: async (request) => {
+      onRequest: (request, _reply, done) => {
         const declared = Number(request.headers['content-length'] ?? 0);
-        if (declared > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES) throw tooLarge();
+        done(declared > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES ? tooLarge() : undefined);
       },
     },
     async (request): Promise<StoredImage> => {

@@ -75,7 +75,12 @@ export class AuthService {
    * Inserts an account under the registration lock and returns it; used by registration and external sign-in.
    * Raises `conflict` when the username or e-mail is taken.
    */
-  async createAccount(input: { username: string; email: string | null; passwordHash: string; googleSub?: string }): Promise<User> {
+  async createAccount(input: {
+    username: string;
+    email: string | null;
+    passwordHash: string;
+    googleSub?: string;
+  }): Promise<User> {
     const { db, dialect, users, settings, clock } = this.deps;
     try {
       return await db.transaction().execute(async (trx) => {

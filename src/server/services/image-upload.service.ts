@@ -81,19 +81,30 @@ export class ImageUploadService {
       return await this.fromBuffer(response.body, type);
     } catch (error) {
       if (!(error instanceof SafeFetchError)) throw error;
-      if (error.reason === 'refused') throw new AppError('bad_request', UPLOAD_MSG.urlRefused, { error: UPLOAD_MSG.urlRefused });
+      if (error.reason === 'refused')
+        throw new AppError('bad_request', UPLOAD_MSG.urlRefused, { error: UPLOAD_MSG.urlRefused });
       if (error.reason === 'too_large') {
         throw new AppError('too_large', UPLOAD_MSG.tooLargeDetail, { error: UPLOAD_MSG.tooLarge });
       }
-      throw new AppError('bad_request', `${UPLOAD_MSG.fetchFailed}: ${error.message}`, { error: UPLOAD_MSG.fetchFailed });
+      throw new AppError('bad_request', `${UPLOAD_MSG.fetchFailed}: ${error.message}`, {
+        error: UPLOAD_MSG.fetchFailed,
+      });
     }
   }
 
-  async #store(input: Buffer, format: ImageFormat, type: UploadType, fileName: string, maxSide: number): Promise<string> {
+  async #store(
+    input: Buffer,
+    format: ImageFormat,
+    type: UploadType,
+    fileName: string,
+    maxSide: number,
+  ): Promise<string> {
     const pipeline = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()
       .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true });
-    const encoded = await (format === 'png' ? pipeline.png({ compressionLevel: 9 }) : pipeline.jpeg({ quality: 85, mozjpeg: true }))
+    const encoded = await (
+      format === 'png' ? pipeline.png({ compressionLevel: 9 }) : pipeline.jpeg({ quality: 85, mozjpeg: true })
+    )
       .toBuffer()
       .catch(() => {
         throw new AppError('bad_request', UPLOAD_MSG.undecodable, { error: UPLOAD_MSG.undecodable });

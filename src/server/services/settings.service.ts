@@ -34,7 +34,9 @@ export class SettingsService {
   /** Applies a settings change; `defaultRole` is SPEC's name for the default_role column. */
   async update(changes: PatchSettingsBody): Promise<Settings> {
     const { defaultRole, ...rest } = changes;
-    const settings = await this.settings.update(defaultRole === undefined ? rest : { ...rest, default_role: defaultRole });
+    const settings = await this.settings.update(
+      defaultRole === undefined ? rest : { ...rest, default_role: defaultRole },
+    );
     this.#trackingOrigins = trackingOrigins(settings);
     return settings;
   }

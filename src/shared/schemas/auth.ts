@@ -5,8 +5,15 @@ import { emailField, newPasswordField, usernameField } from './fields.ts';
 
 /** POST /api/login: `username` holds a username or an e-mail address. */
 export const loginBody = z.strictObject({
-  username: z.string({ error: MSG.identifierRequired }).trim().min(1, MSG.identifierRequired).max(254, MSG.identifierRequired),
-  password: z.string({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired).max(MAX_PASSWORD_LENGTH, MSG.passwordTooLong),
+  username: z
+    .string({ error: MSG.identifierRequired })
+    .trim()
+    .min(1, MSG.identifierRequired)
+    .max(254, MSG.identifierRequired),
+  password: z
+    .string({ error: MSG.passwordRequired })
+    .min(1, MSG.passwordRequired)
+    .max(MAX_PASSWORD_LENGTH, MSG.passwordTooLong),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 

@@ -3,6 +3,7 @@ import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH, MAX_USERNAME_LENGTH, MIN_PASSWOR
 import { MSG } from '../messages.ts';
 
 // Control characters (C0, DEL, C1) never belong in names; '@' is reserved so a username can't look like an e-mail.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_OR_AT = /[\u0000-\u001f\u007f-\u009f@]/;
 
 /** A username as typed at registration: trimmed, 1..64 characters, no control characters or '@'. */

@@ -25,7 +25,10 @@ export const imageRefField = z
   .string({ error: SERVICE_MSG.imageRefInvalid })
   .trim()
   .max(2048, SERVICE_MSG.imageRefInvalid)
-  .refine((value) => value === '' || UPLOAD_PATH.test(value) || httpUrlField.safeParse(value).success, SERVICE_MSG.imageRefInvalid)
+  .refine(
+    (value) => value === '' || UPLOAD_PATH.test(value) || httpUrlField.safeParse(value).success,
+    SERVICE_MSG.imageRefInvalid,
+  )
   .transform((value) => (value === '' ? null : value))
   .nullable();
 
@@ -35,7 +38,11 @@ const refreshIntervalField = z
   .min(MIN_REFRESH_INTERVAL_SECONDS, SERVICE_MSG.refreshTooShort)
   .max(86_400, 'Refresh interval must be at most one day');
 
-const nameField = z.string({ error: SERVICE_MSG.nameRequired }).trim().min(1, SERVICE_MSG.nameRequired).max(100, 'Service name must be at most 100 characters');
+const nameField = z
+  .string({ error: SERVICE_MSG.nameRequired })
+  .trim()
+  .min(1, SERVICE_MSG.nameRequired)
+  .max(100, 'Service name must be at most 100 characters');
 const tooltipField = z.string().trim().max(500, 'Description must be at most 500 characters').nullable();
 
 /** A service as the API presents it (SPEC section 3). */

@@ -45,12 +45,17 @@ export const settingsWire = publicSettingsWire.extend({
 });
 export type SettingsWire = z.infer<typeof settingsWire>;
 
-const colorField = z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, 'Colours must look like #22c55e');
+const colorField = z
+  .string()
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, 'Colours must look like #22c55e');
 const optionalUrl = imageRefField.optional();
-const shortText = (label: string, max: number) => z.string().trim().max(max, `${label} must be at most ${max} characters`);
+const shortText = (label: string, max: number) =>
+  z.string().trim().max(max, `${label} must be at most ${max} characters`);
 
 /** A tracking snippet: only external script tags with an https src (see docs/decisions/0003-tracking-code.md). */
-const SCRIPT_TAG = /<script((?:\s+(?:src="https:\/\/[^"\s<>]+"|async|defer|data-[a-z0-9-]+="[^"<>]*"|crossorigin="anonymous"))*)\s*><\/script>/gi;
+const SCRIPT_TAG =
+  /<script((?:\s+(?:src="https:\/\/[^"\s<>]+"|async|defer|data-[a-z0-9-]+="[^"<>]*"|crossorigin="anonymous"))*)\s*><\/script>/gi;
 
 /** True when the snippet is nothing but allowed script tags (and white space). */
 export function isAllowedTrackingCode(code: string): boolean {
@@ -88,7 +93,10 @@ export const patchSettingsBody = z.strictObject({
   login_description: shortText('Login description', 500).optional(),
   online_color: colorField.optional(),
   offline_color: colorField.optional(),
-  discord_url: httpUrlField.nullable().optional().or(z.literal('').transform(() => null)),
+  discord_url: httpUrlField
+    .nullable()
+    .optional()
+    .or(z.literal('').transform(() => null)),
   show_refresh_interval: z.boolean().optional(),
   show_last_checked: z.boolean().optional(),
   show_service_url: z.boolean().optional(),

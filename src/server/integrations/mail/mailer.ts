@@ -54,7 +54,13 @@ export function createSmtpMailer(config: SmtpConfig): Mailer {
   return {
     isConfigured: true,
     async send(mail) {
-      await transport.sendMail({ from, to: mail.to, subject: singleLine(mail.subject), text: mail.text, html: mail.html });
+      await transport.sendMail({
+        from,
+        to: mail.to,
+        subject: singleLine(mail.subject),
+        text: mail.text,
+        html: mail.html,
+      });
     },
     close: () => transport.close(),
   };
