@@ -21,6 +21,8 @@ export interface DbConfig {
   sqlitePath: string;
   /** Path to a better-sqlite3 binding compiled for another Node version (the Node 24 test lane). */
   sqliteNativeBinding?: string | undefined;
+  /** Told about errors of idle PostgreSQL connections (restart, failover); the pool replaces them. */
+  onPoolError?: (error: Error) => void;
 }
 
 // pg returns COUNT(*) and BIGINT as strings; our counts and ids fit comfortably in a double.
@@ -30,6 +32,8 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 export function openDatabase(config: DbConfig): Db {
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    // Without a listener, an idle connection ended by the server (57P01 on restart) would crash the process.
+    pool.on('error', config.onPoolError ?? ((error) => console.error('PostgreSQL connection error:', error.message)));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
   }
