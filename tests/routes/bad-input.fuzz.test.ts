@@ -9,6 +9,8 @@ import {
   requestResetBody,
 } from '../../src/shared/schemas/auth.ts';
 import { patchSettingsBody } from '../../src/shared/schemas/settings.ts';
+import { createServiceBody, updateServiceBody } from '../../src/shared/schemas/service.ts';
+import { uploadFromUrlBody } from '../../src/shared/schemas/upload.ts';
 import { patchOwnUserBody } from '../../src/shared/schemas/user.ts';
 import { startFakeIssuer, type FakeIssuer } from '../fakes/oidc-keys.ts';
 import type { TestClient, TestResponse } from '../helpers/http-client.ts';
@@ -24,8 +26,10 @@ const NUM_RUNS = 50;
 const BODY_LIMIT = 1024 * 1024;
 
 interface JsonRoute {
-  method: 'POST' | 'PATCH';
+  method: 'POST' | 'PATCH' | 'PUT';
   url: string;
+  /** The registered route pattern, when `url` fills in a parameter. */
+  pattern?: string;
   fields: string[];
   schema: z.ZodType;
   /** Status of a body the schema accepts; undefined when such a body would legitimately change state. */
@@ -182,6 +186,7 @@ async function snapshot(): Promise<unknown> {
     users: await db.selectFrom('users').selectAll().orderBy('id').execute(),
     settings: await db.selectFrom('settings').selectAll().execute(),
     resetTokens: await db.selectFrom('password_reset_tokens').selectAll().orderBy('token_hash').execute(),
+    services: await db.selectFrom('services').selectAll().orderBy('id').execute(),
     sessions: await db
       .selectFrom('sessions')
       .select(['id_hash', 'user_id', 'requires_password_change'])
@@ -273,7 +278,51 @@ const ROUTES: JsonRoute[] = [
     schema: patchSettingsBody,
     plausible: fc.constantFrom('superadmin', 'SUPERADMIN', 'Admin', 'admin ', ' user', 'pending\u0000', 'root', ''),
   },
+  {
+    method: 'POST',
+    url: '/api/services',
+    fields: ['name', 'url', 'status', 'lastChecked', 'show_status_badge', 'refreshInterval', 'icon', 'isNSFW'],
+    schema: createServiceBody,
+    plausible: fc.oneof(
+      fc.constantFrom('javascript:alert(1)', 'ftp://x', 'http://', '/uploads/../x.png', 4, -5, 'Plex'),
+      fc.string({ maxLength: 30 }),
+    ),
+  },
+  {
+    method: 'PUT',
+    url: '/api/services/999999',
+    pattern: '/api/services/:id',
+    fields: ['id', 'name', 'url', 'icon', 'background', 'refreshInterval', 'isNSFW', 'tooltip', 'show_status_badge'],
+    schema: updateServiceBody,
+    // No such service: a body the contract accepts gets 404 (or 400 when its id differs from the path).
+    acceptedBodyStatus: 404,
+    plausible: fc.oneof(
+      fc.constantFrom(999999, '999999', 0, 4, 'javascript:alert(1)', ''),
+      fc.string({ maxLength: 30 }),
+    ),
+  },
+  {
+    method: 'POST',
+    url: '/api/upload/service',
+    pattern: '/api/upload/:type',
+    fields: ['imageUrl', 'type'],
+    // Accepted bodies would make the server fetch a URL: only refused ones are sent (no outside traffic).
+    schema: uploadFromUrlBody,
+    plausible: fc.constantFrom('file:///etc/passwd', 'gopher://x', 'javascript:alert(1)', 'avatar', 'site', ''),
+  },
 ];
+
+describe('fuzz coverage', () => {
+  it('fuzzes every registered route that takes a JSON body', () => {
+    const withBodies = app.built.routes
+      .filter((route) => ['POST', 'PUT', 'PATCH'].includes(route.method))
+      .map((route) => `${route.method} ${route.url}`)
+      // Logout takes no body; there is nothing to fuzz.
+      .filter((route) => route !== 'POST /api/logout');
+    const fuzzed = ROUTES.map((route) => `${route.method} ${route.pattern ?? route.url}`);
+    expect([...fuzzed].sort()).toEqual([...withBodies].sort());
+  });
+});
 
 for (const route of ROUTES) {
   describe(`${route.method} ${route.url} under bad input`, () => {

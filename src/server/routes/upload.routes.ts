@@ -8,6 +8,7 @@ import type { RouteContext } from './route-context.ts';
 
 // Room for the multipart envelope and the small text fields around the 5 MB image.
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
 function tooLarge(): AppError {
   return new AppError('too_large', UPLOAD_MSG.tooLargeDetail, { error: UPLOAD_MSG.tooLarge });
@@ -44,7 +45,9 @@ export function uploadRoutes({ app, services }: RouteContext): void {
       // Refuse an announced oversize body before reading any of it.
       onRequest: (request, _reply, done) => {
         const declared = Number(request.headers['content-length'] ?? 0);
-        done(declared > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES ? tooLarge() : undefined);
+        // Only a multipart image may be large; the JSON form keeps the usual 1 MB body limit.
+        const limit = request.isMultipart() ? MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES : JSON_BODY_LIMIT_BYTES;
+        done(declared > limit ? tooLarge() : undefined);
       },
     },
     async (request): Promise<StoredImage> => {
