@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeSmtp, type FakeSmtp } from '../fakes/smtp-server';
 import { startE2eApp, type E2eApp } from './harness';
-import { loginViaUi, makeAccount, onPath, registerViaUi, toastRegion, visible } from './flows';
+import { apiFromPage, loginViaUi, makeAccount, onPath, registerViaUi, toastRegion, visible } from './flows';
 
 let app: E2eApp;
 let smtp: FakeSmtp;
@@ -14,6 +14,12 @@ beforeAll(async () => {
     SMTP_SECURE: 'none',
     SMTP_FROM: 'lab@example.test',
   });
+  // The first account is the superadmin; it lets later accounts in at once, so every flow here ends on the dashboard.
+  const { context, page } = await app.newPage();
+  await registerViaUi(page, makeAccount('modes-admin'));
+  await onPath(page, '/');
+  expect((await apiFromPage(page, 'PATCH', '/api/settings', { defaultRole: 'user' })).status).toBe(200);
+  await context.close();
 });
 
 afterAll(async () => {
@@ -54,6 +60,33 @@ describe('/auth modes', () => {
     await context.close();
   });
 
+  it('disables the Login button while a sign-in is in progress', async () => {
+    const { context, page } = await app.newPage();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let isRequestSeen = false;
+    await page.route('**/api/login', async (route) => {
+      isRequestSeen = true;
+      await held;
+      await route.continue();
+    });
+    await loginViaUi(page, 'someone', 'wrong-password');
+    await page.waitForFunction(() => {
+      const button = [...document.querySelectorAll('button')].find(
+        (element) => element.textContent?.trim() === 'Login',
+      );
+      return button?.disabled === true;
+    });
+    expect(isRequestSeen).toBe(true);
+    expect(await page.getByRole('button', { name: 'Sign in with Google' }).isDisabled()).toBe(true);
+    release();
+    await visible(toastRegion(page).getByText('Login failed', { exact: true }));
+    expect(await page.getByRole('button', { name: 'Login', exact: true }).isEnabled()).toBe(true);
+    await context.close();
+  });
+
   it('validates the register form with the shared schema messages', async () => {
     const { context, page } = await app.newPage();
     await page.goto('/auth');
@@ -65,6 +98,34 @@ describe('/auth modes', () => {
     await visible(page.getByText('Please enter a valid email address'));
     await visible(page.getByText('Password must be at least 6 characters'));
     await onPath(page, '/auth');
+    await context.close();
+  });
+
+  it("shows the server's message in the 'Registration failed' toast", async () => {
+    const taken = makeAccount('taken-name');
+    const first = await app.newPage();
+    await registerViaUi(first.page, taken);
+    await onPath(first.page, '/');
+    await first.context.close();
+
+    const { context, page } = await app.newPage();
+    await registerViaUi(page, { ...taken, email: 'other-address@example.test' });
+    const toasts = toastRegion(page);
+    await visible(toasts.getByText('Registration failed', { exact: true }));
+    await visible(toasts.getByText('Username already exists', { exact: true }));
+    await onPath(page, '/auth');
+
+    // A server with registration closed answers 403 with its reason (DESIGN); the toast shows it as sent.
+    await page.route('**/api/register', (route) =>
+      route.fulfill({
+        status: 403,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'Registration is closed' }),
+      }),
+    );
+    await page.getByLabel('Username', { exact: true }).fill('latecomer');
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    await visible(toasts.getByText('Registration is closed', { exact: true }));
     await context.close();
   });
 

@@ -105,4 +105,17 @@ describe('frame', () => {
     await visible(page.getByText(/to hide admin controls/));
     expect(await page.evaluate(() => localStorage.getItem('adminUIVisible'))).toBe('true');
   });
+
+  it("keeps the session and says 'Logout failed' when the server can't log out", async () => {
+    const { page } = admin;
+    await page.goto('/');
+    await page.route('**/api/logout', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }),
+    );
+    await page.getByRole('button', { name: /User menu for/ }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await visible(page.getByRole('region', { name: /Notifications/ }).getByText('Logout failed', { exact: true }));
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.unrouteAll();
+  });
 });
