@@ -1,11 +1,13 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './database.ts';
 import { initialMigration } from './migrations/0001-initial.ts';
+import { statusChangesMigration } from './migrations/0002-status-changes.ts';
 
 /** Migrations are listed in code (not read from disk) so the bundled server carries them. */
 function migrationsFor(db: Db): Record<string, Migration> {
   return {
     '0001-initial': initialMigration(db.dialect),
+    '0002-status-changes': statusChangesMigration(db.dialect),
   };
 }
 

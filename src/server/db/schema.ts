@@ -166,6 +166,15 @@ export interface LoginAttemptsTable {
   country: string | null;
 }
 
+export interface ServiceStatusChangesTable {
+  id: Generated<number>;
+  serviceId: number;
+  status: Bool;
+  changedAt: string;
+  previousChangedAt: string | null;
+  processedAt: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -179,4 +188,5 @@ export interface Database {
   email_templates: EmailTemplatesTable;
   sent_notifications: SentNotificationsTable;
   login_attempts: LoginAttemptsTable;
+  service_status_changes: ServiceStatusChangesTable;
 }
