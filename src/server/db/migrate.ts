@@ -2,12 +2,14 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './database.ts';
 import { initialMigration } from './migrations/0001-initial.ts';
 import { statusChangesMigration } from './migrations/0002-status-changes.ts';
+import { statusRollupsMigration } from './migrations/0003-status-rollups.ts';
 
 /** Migrations are listed in code (not read from disk) so the bundled server carries them. */
 function migrationsFor(db: Db): Record<string, Migration> {
   return {
     '0001-initial': initialMigration(db.dialect),
     '0002-status-changes': statusChangesMigration(db.dialect),
+    '0003-status-rollups': statusRollupsMigration(db.dialect),
   };
 }
 

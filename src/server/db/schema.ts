@@ -175,6 +175,18 @@ export interface ServiceStatusChangesTable {
   processedAt: string | null;
 }
 
+/** Hourly or daily rollup of one service's checks (migration 0003); `bucket` is the ISO start of the period. */
+export interface ServiceStatusRollupTable {
+  serviceId: number;
+  bucket: string;
+  checks: number;
+  upChecks: number;
+  timedChecks: number;
+  responseTimeSum: number;
+  responseTimeMin: number | null;
+  responseTimeMax: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -189,4 +201,6 @@ export interface Database {
   sent_notifications: SentNotificationsTable;
   login_attempts: LoginAttemptsTable;
   service_status_changes: ServiceStatusChangesTable;
+  service_status_hourly: ServiceStatusRollupTable;
+  service_status_daily: ServiceStatusRollupTable;
 }
