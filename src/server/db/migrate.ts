@@ -3,6 +3,7 @@ import type { Db } from './database.ts';
 import { initialMigration } from './migrations/0001-initial.ts';
 import { statusChangesMigration } from './migrations/0002-status-changes.ts';
 import { statusRollupsMigration } from './migrations/0003-status-rollups.ts';
+import { notificationsMigration } from './migrations/0004-notifications.ts';
 
 /** Migrations are listed in code (not read from disk) so the bundled server carries them. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -10,6 +11,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '0001-initial': initialMigration(db.dialect),
     '0002-status-changes': statusChangesMigration(db.dialect),
     '0003-status-rollups': statusRollupsMigration(db.dialect),
+    '0004-notifications': notificationsMigration(db.dialect),
   };
 }
 

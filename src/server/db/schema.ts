@@ -187,6 +187,33 @@ export interface ServiceStatusRollupTable {
   responseTimeMax: number | null;
 }
 
+export interface MailSettingsTable {
+  id: number;
+  host: string | null;
+  port: number;
+  secure: string;
+  username: string | null;
+  password: string | null;
+  from_address: string | null;
+  updated_at: string;
+}
+
+export interface NotificationDeliveriesTable {
+  id: Generated<number>;
+  changeId: number;
+  preferenceId: number;
+  serviceId: number;
+  status: Bool;
+  state: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  nextAttemptAt: string;
+  claimToken: string | null;
+  claimedAt: string | null;
+  lastError: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -203,4 +230,6 @@ export interface Database {
   service_status_changes: ServiceStatusChangesTable;
   service_status_hourly: ServiceStatusRollupTable;
   service_status_daily: ServiceStatusRollupTable;
+  mail_settings: MailSettingsTable;
+  notification_deliveries: NotificationDeliveriesTable;
 }
