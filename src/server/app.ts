@@ -21,6 +21,7 @@ import { createIdTokenVerifier, type IdTokenVerifier } from './integrations/oidc
 import { authRoutes } from './routes/auth.routes.ts';
 import type { App, RouteContext } from './routes/route-context.ts';
 import { servicesRoutes } from './routes/services.routes.ts';
+import { historyRoutes } from './routes/history.routes.ts';
 import { uploadRoutes } from './routes/upload.routes.ts';
 import { settingsRoutes } from './routes/settings.routes.ts';
 import { userRoutes } from './routes/user.routes.ts';
@@ -172,6 +173,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   userRoutes(context);
   settingsRoutes(context);
   servicesRoutes(context);
+  historyRoutes(context);
   uploadRoutes(context);
 
   await registerUploadsStatic(app, path.join(env.DATA_DIR, 'uploads'));

@@ -15,6 +15,7 @@ async function main(): Promise<void> {
   await migrateToLatest(db);
   const built = await buildApp({ env, db });
   const scheduler = startScheduler(built.services, built.app.log);
+  await built.services.monitor.start();
   await built.app.listen({ port: env.PORT, host: env.HOST });
 
   let stopping = false;
@@ -23,8 +24,9 @@ async function main(): Promise<void> {
     stopping = true;
     built.app.log.info({ signal }, 'shutting down');
     scheduler.stop();
-    built
-      .close()
+    built.services.monitor
+      .stop()
+      .then(() => built.close())
       .then(() => db.close())
       .then(() => process.exit(0))
       .catch((error: unknown) => {

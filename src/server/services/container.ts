@@ -23,6 +23,9 @@ import { SessionService } from './session.service.ts';
 import { SettingsService } from './settings.service.ts';
 import { ServiceCatalogService } from './service-catalog.service.ts';
 import { ServicesRepository } from '../repositories/services.repository.ts';
+import { StatusHistoryRepository } from '../repositories/status-history.repository.ts';
+import { Monitor } from '../monitor/monitor.ts';
+import { StatusHistoryService } from '../monitor/status-history.service.ts';
 
 /** Everything the services need from outside; tests pass real databases and local peers. */
 export interface ServiceDeps {
@@ -51,6 +54,9 @@ export interface Services {
   profile: ProfileService;
   catalog: ServiceCatalogService;
   images: ImageUploadService;
+  /** The check engine; main.ts starts and stops it (tests start their own). */
+  monitor: Monitor;
+  history: StatusHistoryService;
 }
 
 /** Builds the services (the composition root; no container framework). */
@@ -94,6 +100,9 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     attempts,
     hasher: deps.hasher,
   });
+  const servicesRepository = new ServicesRepository(kysely);
+  const catalog = new ServiceCatalogService(servicesRepository, deps.clock);
+  const historyRepository = new StatusHistoryRepository(kysely, deps.db.dialect);
   return {
     auth,
     passwordReset,
@@ -101,7 +110,15 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     sessions,
     settings,
     profile: new ProfileService(users),
-    catalog: new ServiceCatalogService(new ServicesRepository(kysely), deps.clock),
+    catalog,
     images: new ImageUploadService(deps.uploadsDir, deps.outboundPolicy),
+    monitor: new Monitor({
+      services: servicesRepository,
+      history: historyRepository,
+      catalog,
+      clock: deps.clock,
+      log: deps.log,
+    }),
+    history: new StatusHistoryService(servicesRepository, historyRepository, deps.clock),
   };
 }

@@ -1,0 +1,88 @@
+import { nextDueAt } from './check-timing.ts';
+import { MinHeap, type HeapItem } from './min-heap.ts';
+
+/** One scheduled service. `dueAt` is on the monotonic clock (performance.now()). */
+export interface ScheduledCheck extends HeapItem {
+  id: number;
+  intervalMs: number;
+  /** True while a check of this service is in flight: the next slot is skipped rather than overlapped. */
+  running: boolean;
+}
+
+/** Called when a service is due; `lateMs` is how long after its due time the check starts. */
+export type DueHandler<T extends ScheduledCheck> = (entry: T, lateMs: number) => void;
+
+/**
+ * One timer over a min-heap of due times for all services (not a timer per service). Each check is started and
+ * the service rescheduled in the same tick, so no check, however slow, delays another's start. Times are
+ * monotonic: wall-clock jumps neither burst nor stall checks.
+ */
+export class CheckScheduler<T extends ScheduledCheck> {
+  readonly #heap = new MinHeap<T>();
+  #timer: NodeJS.Timeout | null = null;
+  #timerAt = Infinity;
+  #running = false;
+
+  constructor(
+    private readonly onDue: DueHandler<T>,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  get size(): number {
+    return this.#heap.size;
+  }
+
+  /** Starts firing due checks. */
+  start(): void {
+    this.#running = true;
+    this.#arm();
+  }
+
+  /** Stops firing; entries stay so a later start resumes them. */
+  stop(): void {
+    this.#running = false;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    this.#timerAt = Infinity;
+  }
+
+  /** Adds or moves an entry to a new due time. */
+  schedule(entry: T, dueAt: number): void {
+    this.#heap.update(entry, dueAt);
+    this.#arm();
+  }
+
+  /** Removes an entry (a deleted service). */
+  remove(entry: T): void {
+    this.#heap.remove(entry);
+  }
+
+  #arm(): void {
+    if (!this.#running) return;
+    const next = this.#heap.peek();
+    if (!next) return;
+    // Keep an armed timer that fires no later than needed; re-arming costs more than an early, empty tick.
+    if (this.#timer && this.#timerAt <= next.dueAt) return;
+    if (this.#timer) clearTimeout(this.#timer);
+    const delay = Math.max(0, next.dueAt - this.now());
+    this.#timerAt = next.dueAt;
+    this.#timer = setTimeout(() => this.#tick(), delay);
+    // The HTTP server keeps the process alive; the monitor alone must not.
+    this.#timer.unref();
+  }
+
+  #tick(): void {
+    this.#timer = null;
+    this.#timerAt = Infinity;
+    if (!this.#running) return;
+    const now = this.now();
+    // Timers fire with millisecond granularity; take what is due within the next millisecond in this tick.
+    for (let entry = this.#heap.peek(); entry && entry.dueAt <= now + 1; entry = this.#heap.peek()) {
+      const dueAt = entry.dueAt;
+      this.#heap.update(entry, nextDueAt(dueAt, entry.intervalMs, now));
+      if (entry.running) continue;
+      this.onDue(entry, Math.max(0, now - dueAt));
+    }
+    this.#arm();
+  }
+}

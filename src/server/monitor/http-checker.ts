@@ -1,0 +1,198 @@
+import { Agent, type Dispatcher } from 'undici';
+import { MAX_CHECK_TIMEOUT_MS } from './check-timing.ts';
+import { createCachedLookup } from './dns-cache.ts';
+
+/** What one check found: up or down, the response time (null when no complete answer) and why it failed. */
+export interface CheckOutcome {
+  up: boolean;
+  responseTime: number | null;
+  error: string | null;
+}
+
+/** A parsed check address, kept per service so a check does not re-parse its URL. */
+export interface CheckTarget {
+  origin: string;
+  path: string;
+}
+
+export interface HttpCheckerOptions {
+  /** Bytes read of a body before the check gives up on it (it is never kept). */
+  bodyCapBytes?: number;
+  maxRedirects?: number;
+  /** Idle keep-alive time of pooled connections; servers' own Keep-Alive hints still shorten it. */
+  keepAliveMs?: number;
+}
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+const HEADERS = { 'user-agent': 'HomelabDashboard-Monitor/1.0', accept: '*/*' };
+
+/** Parses a service URL into a check target; null for anything but http(s). */
+export function toCheckTarget(url: string): CheckTarget | null {
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
+    return { origin: parsed.origin, path: `${parsed.pathname}${parsed.search}` };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One check: the undici dispatch handler of every hop plus the deadline. It settles exactly once, at the end of
+ * the final answer, on an error, or at the deadline, whichever comes first; later callbacks are ignored and a
+ * request still connecting when the deadline passed is aborted as soon as undici hands it over.
+ */
+class Check implements Dispatcher.DispatchHandler {
+  #controller: Dispatcher.DispatchController | null = null;
+  #settled = false;
+  #status = 0;
+  #location: string | null = null;
+  #bytes = 0;
+  #redirects = 0;
+  #current: CheckTarget;
+  readonly #timer: NodeJS.Timeout;
+  readonly #startedAt = performance.now();
+
+  constructor(
+    private readonly checker: HttpChecker,
+    target: CheckTarget,
+    timeoutMs: number,
+    private readonly done: (outcome: CheckOutcome) => void,
+  ) {
+    this.#current = target;
+    this.#timer = setTimeout(() => this.#fail('timeout'), timeoutMs);
+    this.#dispatch();
+  }
+
+  /** Ends the check now (monitor shutdown or a deleted service). */
+  cancel(): void {
+    this.#fail('cancelled');
+  }
+
+  #dispatch(): void {
+    this.#status = 0;
+    this.#location = null;
+    this.#bytes = 0;
+    this.#controller = null;
+    try {
+      this.checker.agent.dispatch(
+        { origin: this.#current.origin, path: this.#current.path, method: 'GET', headers: HEADERS },
+        this,
+      );
+    } catch (error) {
+      this.#fail(error instanceof Error ? error.message : 'dispatch failed');
+    }
+  }
+
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    if (this.#settled) controller.abort(new Error('check already ended'));
+    else this.#controller = controller;
+  }
+
+  onResponseStart(
+    _controller: Dispatcher.DispatchController,
+    statusCode: number,
+    headers: Record<string, unknown>,
+  ): void {
+    this.#status = statusCode;
+    const location = headers.location;
+    if (REDIRECT_STATUSES.has(statusCode)) {
+      this.#location = typeof location === 'string' ? location : Array.isArray(location) ? String(location[0]) : null;
+    }
+  }
+
+  onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    if (this.#settled) return;
+    this.#bytes += chunk.length;
+    // Endless or huge bodies (compression bombs included: nothing is decompressed) end the check at the cap.
+    if (this.#bytes > this.checker.bodyCapBytes) this.#fail('body over cap');
+  }
+
+  onResponseEnd(): void {
+    if (this.#settled) return;
+    if (this.#location !== null) {
+      this.#redirect(this.#location);
+      return;
+    }
+    this.#settle({
+      up: this.#status >= 200 && this.#status < 400,
+      responseTime: this.#elapsed(),
+      error: this.#status >= 400 ? `HTTP ${this.#status}` : null,
+    });
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
+    this.#fail(error.message || error.name);
+  }
+
+  #redirect(location: string): void {
+    if (this.#redirects >= this.checker.maxRedirects) {
+      this.#fail('too many redirects');
+      return;
+    }
+    let next: URL;
+    try {
+      next = new URL(location, `${this.#current.origin}${this.#current.path}`);
+    } catch {
+      this.#fail('bad redirect location');
+      return;
+    }
+    const target = toCheckTarget(next.href);
+    if (!target) {
+      this.#fail('redirect to a non-http(s) address');
+      return;
+    }
+    this.#redirects += 1;
+    this.#current = target;
+    this.#dispatch();
+  }
+
+  #elapsed(): number {
+    // performance.now() is monotonic: a wall-clock jump never yields a negative duration.
+    return Math.max(0, Math.round(performance.now() - this.#startedAt));
+  }
+
+  #fail(reason: string): void {
+    if (this.#settled) return;
+    this.#settle({ up: false, responseTime: null, error: reason });
+    this.#controller?.abort(new Error(reason));
+  }
+
+  #settle(outcome: CheckOutcome): void {
+    if (this.#settled) return;
+    this.#settled = true;
+    clearTimeout(this.#timer);
+    this.done(outcome);
+  }
+}
+
+/** HTTP(S) GET checks over keep-alive connection pools shared per origin, with cached DNS. */
+export class HttpChecker {
+  readonly agent: Agent;
+  readonly bodyCapBytes: number;
+  readonly maxRedirects: number;
+
+  constructor(options: HttpCheckerOptions = {}) {
+    this.bodyCapBytes = options.bodyCapBytes ?? 1024 * 1024;
+    this.maxRedirects = options.maxRedirects ?? 5;
+    const keepAliveMs = options.keepAliveMs ?? 60_000;
+    this.agent = new Agent({
+      keepAliveTimeout: keepAliveMs,
+      keepAliveMaxTimeout: keepAliveMs,
+      // Our own deadline ends every check; these are only a backstop.
+      headersTimeout: MAX_CHECK_TIMEOUT_MS,
+      bodyTimeout: MAX_CHECK_TIMEOUT_MS,
+      connect: { timeout: MAX_CHECK_TIMEOUT_MS, lookup: createCachedLookup() },
+    });
+  }
+
+  /** Starts a check; `done` is called exactly once, at the latest after `timeoutMs`. Returns a canceller. */
+  check(target: CheckTarget, timeoutMs: number, done: (outcome: CheckOutcome) => void): { cancel(): void } {
+    return new Check(this, target, timeoutMs, done);
+  }
+
+  /** Drops every pooled connection and in-flight request. */
+  async close(): Promise<void> {
+    await this.agent.destroy();
+  }
+}

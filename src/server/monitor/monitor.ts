@@ -1,0 +1,228 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { MIN_REFRESH_INTERVAL_SECONDS } from '#shared/constants';
+import type { Service, ServicesRepository } from '../repositories/services.repository.ts';
+import type { StatusHistoryRepository } from '../repositories/status-history.repository.ts';
+import { iso, type Clock } from '../services/clock.ts';
+import type { ServiceCatalogService, ServiceChangeListener } from '../services/service-catalog.service.ts';
+import { CheckScheduler, type ScheduledCheck } from './check-scheduler.ts';
+import { checkTimeoutMs, delayToPhaseMs } from './check-timing.ts';
+import { HttpChecker, toCheckTarget, type CheckOutcome, type CheckTarget } from './http-checker.ts';
+import { DEFAULT_RETENTION, PRUNE_EVERY_MS, pruneHistory, type HistoryRetention } from './prune-history.job.ts';
+import { ResultWriter } from './result-writer.ts';
+
+export interface MonitorDeps {
+  services: ServicesRepository;
+  history: StatusHistoryRepository;
+  catalog: ServiceCatalogService;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}
+
+export interface MonitorOptions {
+  /** Test-only: how many ms one second of `refreshInterval` lasts (default 1000), so tests run 5 s intervals fast. */
+  msPerIntervalSecond?: number;
+  bodyCapBytes?: number;
+  flushMs?: number;
+  maxBatch?: number;
+  retention?: HistoryRetention;
+  /** Benchmarks: told when each check starts and how late after its due time. */
+  onCheckStart?: (lateMs: number) => void;
+  /** Benchmarks and tests: told each outcome after it is queued for writing. */
+  onCheckEnd?: (serviceId: number, outcome: CheckOutcome) => void;
+}
+
+interface MonitoredService extends ScheduledCheck {
+  url: string;
+  target: CheckTarget | null;
+  timeoutMs: number;
+  /** Bumped by edits and deletion: a check started before it is dropped when it ends. */
+  generation: number;
+  inflight: { cancel(): void } | null;
+}
+
+type Change = Parameters<ServiceChangeListener>[0];
+
+/**
+ * The monitoring engine: schedules a check of every service, runs it over the shared HTTP pools and hands the
+ * results to the batched writer. Follows service creations, edits and deletions without a restart. A stopped
+ * monitor is not restarted; a new one resumes the same schedule (phases are anchored to the wall clock).
+ */
+export class Monitor {
+  readonly #entries = new Map<number, MonitoredService>();
+  readonly #scheduler: CheckScheduler<MonitoredService>;
+  readonly #checker: HttpChecker;
+  readonly #writer: ResultWriter;
+  readonly #msPerSecond: number;
+  readonly #loadTokens = new Map<number, number>();
+  #state: 'idle' | 'starting' | 'running' | 'stopped' = 'idle';
+  #queued: Change[] = [];
+  #pruneTimer: NodeJS.Timeout | null = null;
+  #pruning: Promise<unknown> | null = null;
+
+  constructor(
+    private readonly deps: MonitorDeps,
+    private readonly options: MonitorOptions = {},
+  ) {
+    this.#msPerSecond = options.msPerIntervalSecond ?? 1000;
+    this.#scheduler = new CheckScheduler<MonitoredService>((entry, lateMs) => this.#run(entry, lateMs));
+    this.#checker = new HttpChecker({ bodyCapBytes: options.bodyCapBytes });
+    this.#writer = new ResultWriter(deps.history, deps.log, { flushMs: options.flushMs, maxBatch: options.maxBatch });
+    deps.catalog.onChange((change) => this.#onChange(change));
+  }
+
+  /** How many services are scheduled. */
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  /** Loads every service and starts checking, each at its phase of its interval. */
+  async start(): Promise<void> {
+    if (this.#state !== 'idle') return;
+    this.#state = 'starting';
+    const [rows, lastChanges] = await Promise.all([this.deps.services.list(true), this.deps.history.latestChanges()]);
+    const wallNow = this.deps.clock.now().getTime();
+    const now = performance.now();
+    for (const row of rows) {
+      const entry = this.#add(row, lastChanges.get(row.id) ?? null);
+      this.#scheduler.schedule(entry, now + delayToPhaseMs(row.id, entry.intervalMs, wallNow));
+    }
+    this.#state = 'running';
+    this.#scheduler.start();
+    // Changes announced while the list was loading are applied now, on top of it.
+    for (const change of this.#queued.splice(0)) this.#onChange(change);
+    this.#pruneTimer = setInterval(() => void this.prune(), PRUNE_EVERY_MS);
+    this.#pruneTimer.unref();
+  }
+
+  /** Stops checking: in-flight checks are cancelled, queued results written, pooled connections closed. */
+  async stop(): Promise<void> {
+    if (this.#state === 'stopped') return;
+    this.#state = 'stopped';
+    this.#scheduler.stop();
+    if (this.#pruneTimer) clearInterval(this.#pruneTimer);
+    for (const entry of this.#entries.values()) this.#cancel(entry);
+    await this.#writer.flush();
+    await this.#pruning;
+    await this.#checker.close();
+  }
+
+  /** Writes queued results now (tests read the database right after). */
+  async flush(): Promise<void> {
+    await this.#writer.flush();
+  }
+
+  /** Deletes history past its retention (runs every few minutes on its own). */
+  async prune(): Promise<{ logs: number; hourly: number; daily: number }> {
+    while (this.#pruning) await this.#pruning;
+    const run = pruneHistory(this.deps.history, this.deps.clock.now(), this.options.retention ?? DEFAULT_RETENTION);
+    this.#pruning = run.catch((error: unknown) => this.deps.log.error({ err: error }, 'pruning history failed'));
+    try {
+      return await run;
+    } finally {
+      this.#pruning = null;
+    }
+  }
+
+  #intervalMs(row: Service): number {
+    return Math.max(MIN_REFRESH_INTERVAL_SECONDS, row.refreshInterval) * this.#msPerSecond;
+  }
+
+  #add(row: Service, lastChangedAt: string | null): MonitoredService {
+    const intervalMs = this.#intervalMs(row);
+    const entry: MonitoredService = {
+      id: row.id,
+      url: row.url,
+      target: toCheckTarget(row.url),
+      intervalMs,
+      timeoutMs: checkTimeoutMs(intervalMs),
+      dueAt: 0,
+      heapIndex: -1,
+      running: false,
+      generation: 0,
+      inflight: null,
+    };
+    this.#entries.set(row.id, entry);
+    this.#writer.track(row.id, row.status, lastChangedAt);
+    return entry;
+  }
+
+  #run(entry: MonitoredService, lateMs: number): void {
+    this.options.onCheckStart?.(lateMs);
+    const generation = entry.generation;
+    const timestamp = iso(this.deps.clock.now());
+    const finish = (outcome: CheckOutcome) => {
+      if (entry.generation !== generation) return; // edited or deleted while in flight
+      entry.running = false;
+      entry.inflight = null;
+      this.#writer.add({ serviceId: entry.id, status: outcome.up, timestamp, responseTime: outcome.responseTime });
+      this.options.onCheckEnd?.(entry.id, outcome);
+    };
+    if (!entry.target) {
+      finish({ up: false, responseTime: null, error: 'not an http(s) URL' });
+      return;
+    }
+    entry.running = true;
+    const handle = this.#checker.check(entry.target, entry.timeoutMs, finish);
+    if (entry.running && entry.generation === generation) entry.inflight = handle;
+  }
+
+  #cancel(entry: MonitoredService): void {
+    entry.generation += 1;
+    entry.running = false;
+    const inflight = entry.inflight;
+    entry.inflight = null;
+    inflight?.cancel();
+  }
+
+  #onChange(change: Change): void {
+    if (this.#state === 'starting') this.#queued.push(change);
+    if (this.#state !== 'running') return;
+    // Each change supersedes the reads of earlier ones for the same service (PostgreSQL reads may overtake).
+    const token = (this.#loadTokens.get(change.id) ?? 0) + 1;
+    this.#loadTokens.set(change.id, token);
+    if (change.kind === 'deleted') {
+      this.#remove(change.id);
+      return;
+    }
+    this.deps.services
+      .findById(change.id)
+      .then((row) => {
+        if (this.#state !== 'running' || this.#loadTokens.get(change.id) !== token) return;
+        if (row) this.#apply(row);
+        else this.#remove(change.id);
+      })
+      .catch((error: unknown) =>
+        this.deps.log.error({ err: error, serviceId: change.id }, 'reloading a service failed'),
+      );
+  }
+
+  #remove(id: number): void {
+    const entry = this.#entries.get(id);
+    if (!entry) return;
+    this.#cancel(entry);
+    this.#scheduler.remove(entry);
+    this.#entries.delete(id);
+    this.#writer.forget(id);
+  }
+
+  #apply(row: Service): void {
+    const existing = this.#entries.get(row.id);
+    const now = performance.now();
+    if (!existing) {
+      // A new service is checked at once, then at its phase.
+      this.#scheduler.schedule(this.#add(row, null), now);
+      return;
+    }
+    const intervalMs = this.#intervalMs(row);
+    const urlChanged = row.url !== existing.url;
+    if (!urlChanged && intervalMs === existing.intervalMs) return;
+    this.#cancel(existing);
+    existing.url = row.url;
+    existing.target = toCheckTarget(row.url);
+    existing.intervalMs = intervalMs;
+    existing.timeoutMs = checkTimeoutMs(intervalMs);
+    // A new address is checked at once; a new interval starts at the service's phase of it.
+    const delay = urlChanged ? 0 : delayToPhaseMs(row.id, intervalMs, this.deps.clock.now().getTime());
+    this.#scheduler.schedule(existing, now + delay);
+  }
+}

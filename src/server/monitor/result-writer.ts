@@ -1,0 +1,128 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { StatusChange, StatusHistoryRepository } from '../repositories/status-history.repository.ts';
+import { dayBucket, hourBucket, rollUp, type CheckResult } from './rollup.ts';
+
+/** A service's stored status and when it last changed (null: never recorded). */
+interface KnownStatus {
+  status: boolean;
+  changedAt: string | null;
+}
+
+export interface ResultWriterOptions {
+  /** Results wait at most this long before they are written. */
+  flushMs?: number;
+  /** A batch is written as soon as it holds this many results, and never holds more. */
+  maxBatch?: number;
+}
+
+/**
+ * Collects check results and writes them in small transactions: status and lastChecked of each service, one raw
+ * log row per check, the hourly and daily rollup upserts and, when a status differs from the stored one, a
+ * service_status_changes row, all in the same transaction. Batches are written one at a time, in check order,
+ * so the stored status a change is compared with is always the committed one.
+ */
+export class ResultWriter {
+  readonly #known = new Map<number, KnownStatus>();
+  #pending: CheckResult[] = [];
+  #timer: NodeJS.Timeout | null = null;
+  #flushing: Promise<void> | null = null;
+  readonly #flushMs: number;
+  readonly #maxBatch: number;
+
+  constructor(
+    private readonly repository: StatusHistoryRepository,
+    private readonly log: FastifyBaseLogger,
+    options: ResultWriterOptions = {},
+  ) {
+    this.#flushMs = options.flushMs ?? 250;
+    this.#maxBatch = options.maxBatch ?? 200;
+  }
+
+  /** Records a service's stored status (at start, or when a service is created). */
+  track(serviceId: number, status: boolean, changedAt: string | null): void {
+    this.#known.set(serviceId, { status, changedAt });
+  }
+
+  /** Forgets a deleted service: its pending and future results are dropped. */
+  forget(serviceId: number): void {
+    this.#known.delete(serviceId);
+  }
+
+  /** Queues a result; it is written within the flush interval. */
+  add(result: CheckResult): void {
+    if (!this.#known.has(result.serviceId)) return;
+    this.#pending.push(result);
+    if (this.#pending.length >= this.#maxBatch) this.#startFlush(0);
+    else this.#startFlush(this.#flushMs);
+  }
+
+  /** Writes everything queued so far; resolves when it is committed (or failed and logged). */
+  async flush(): Promise<void> {
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    while (this.#flushing) await this.#flushing;
+    if (this.#pending.length === 0) return;
+    this.#flushing = this.#drain().finally(() => {
+      this.#flushing = null;
+    });
+    await this.#flushing;
+  }
+
+  #startFlush(delayMs: number): void {
+    if (this.#flushing) return; // the running drain loops until the queue is empty
+    if (this.#timer && delayMs > 0) return;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => void this.flush(), delayMs);
+  }
+
+  async #drain(): Promise<void> {
+    while (this.#pending.length > 0) {
+      const batch = this.#pending.splice(0, this.#maxBatch);
+      await this.#write(batch);
+    }
+  }
+
+  async #write(results: CheckResult[]): Promise<void> {
+    const tentative = new Map<number, KnownStatus>();
+    const changes: StatusChange[] = [];
+    const latest = new Map<number, CheckResult>();
+    const kept: CheckResult[] = [];
+    for (const result of results) {
+      const id = result.serviceId;
+      const known = tentative.get(id) ?? this.#known.get(id);
+      if (!known) continue; // deleted while queued
+      kept.push(result);
+      latest.set(id, result);
+      if (known.status !== result.status) {
+        changes.push({
+          serviceId: id,
+          status: result.status,
+          changedAt: result.timestamp,
+          previousChangedAt: known.changedAt,
+        });
+        tentative.set(id, { status: result.status, changedAt: result.timestamp });
+      }
+    }
+    if (kept.length === 0) return;
+    try {
+      const existing = await this.repository.writeBatch({
+        results: kept,
+        latest: [...latest.values()],
+        changes,
+        hourly: rollUp(kept, hourBucket),
+        daily: rollUp(kept, dayBucket),
+      });
+      for (const id of latest.keys()) {
+        if (!existing.has(id)) this.#known.delete(id);
+        else {
+          const next = tentative.get(id);
+          // Only a service still tracked takes the new state (one deleted during the write stays forgotten).
+          if (next && this.#known.has(id)) this.#known.set(id, next);
+        }
+      }
+    } catch (error) {
+      // The batch is lost but the stored state is unchanged, so the next result re-detects any change.
+      this.log.error({ err: error, results: kept.length }, 'writing check results failed');
+    }
+  }
+}

@@ -1,0 +1,56 @@
+import { SERVICE_MSG } from '#shared/messages';
+import { canSeeNsfw } from '#shared/permissions';
+import type { ServicesRepository } from '../repositories/services.repository.ts';
+import type { LogRow, StatusHistoryRepository } from '../repositories/status-history.repository.ts';
+import type { User } from '../repositories/users.repository.ts';
+import { AppError } from '../services/app-error.ts';
+import type { Clock } from '../services/clock.ts';
+import { averageResponseTime, hourBucket, uptimePercent } from './rollup.ts';
+
+/** How many raw checks the recent-history bar shows. */
+export const RECENT_CHECKS = 50;
+
+const HOUR_MS = 3_600_000;
+
+/** A service's history as the card shows it. */
+export interface ServiceHistory {
+  uptime: { h24: number | null; d7: number | null; d30: number | null };
+  recent: LogRow[];
+  responseTimes: { timestamp: string; responseTime: number | null }[];
+}
+
+/** Reads uptime and recent checks from the rollups and raw rows; never scans history beyond 30 hourly buckets a day. */
+export class StatusHistoryService {
+  constructor(
+    private readonly services: ServicesRepository,
+    private readonly history: StatusHistoryRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The service's history for a viewer; 404 for a service the viewer may not see (NSFW), as for a missing one. */
+  async historyFor(viewer: User, serviceId: number): Promise<ServiceHistory> {
+    const service = await this.services.findById(serviceId);
+    if (!service || (service.isNSFW && !canSeeNsfw(viewer))) throw new AppError('not_found', SERVICE_MSG.notFound);
+    const now = this.clock.now().getTime();
+    // Windows are whole hours: the bucket containing "now minus the window" onwards, the current hour included.
+    const since = (hours: number) => hourBucket(new Date(now - hours * HOUR_MS).toISOString());
+    const h24 = since(24);
+    const [sums, recent, hourly] = await Promise.all([
+      this.history.uptimeSums(serviceId, { h24, d7: since(7 * 24), d30: since(30 * 24) }),
+      this.history.recent(serviceId, RECENT_CHECKS),
+      this.history.hourly(serviceId, h24),
+    ]);
+    return {
+      uptime: {
+        h24: uptimePercent(sums.up24h, sums.checks24h),
+        d7: uptimePercent(sums.up7d, sums.checks7d),
+        d30: uptimePercent(sums.up30d, sums.checks30d),
+      },
+      recent,
+      responseTimes: hourly.map((bucket) => ({
+        timestamp: bucket.bucket,
+        responseTime: averageResponseTime(bucket.responseTimeSum, bucket.timedChecks),
+      })),
+    };
+  }
+}

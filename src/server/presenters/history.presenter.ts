@@ -1,0 +1,18 @@
+import type { ServiceHistoryWire } from '#shared/schemas/history';
+import type { ServiceHistory } from '../monitor/status-history.service.ts';
+
+/** A service's history on the wire (GET /api/services/{id}/history). */
+export function presentHistory(history: ServiceHistory): ServiceHistoryWire {
+  return {
+    uptime: { '24h': history.uptime.h24, '7d': history.uptime.d7, '30d': history.uptime.d30 },
+    recent: history.recent.map((row) => ({
+      timestamp: row.timestamp,
+      status: row.status,
+      responseTime: row.responseTime,
+    })),
+    responseTimes: history.responseTimes.map((hour) => ({
+      timestamp: hour.timestamp,
+      responseTime: hour.responseTime,
+    })),
+  };
+}
