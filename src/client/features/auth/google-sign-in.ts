@@ -46,11 +46,18 @@ export function callbackUrl(): string {
   return `${window.location.origin}/auth/google-callback.html`;
 }
 
-/** The provider's authorization URL for an ID-token request. */
-export function buildAuthorizationUrl(authUrl: string, clientId: string, nonce: string, state: string): string {
+/** The provider's authorization URL for an ID-token request that returns to `redirectUri`. */
+export function buildAuthorizationUrl(request: {
+  authUrl: string;
+  clientId: string;
+  redirectUri: string;
+  nonce: string;
+  state: string;
+}): string {
+  const { authUrl, clientId, redirectUri, nonce, state } = request;
   const params = [
     ['client_id', clientId],
-    ['redirect_uri', callbackUrl()],
+    ['redirect_uri', redirectUri],
     ['response_type', 'id_token'],
     ['scope', 'openid email profile'],
     ['nonce', nonce],

@@ -8,6 +8,7 @@ import { useSiteSettings } from '../../hooks/use-site-settings';
 import { AUTH_TEXT } from './auth-messages';
 import {
   buildAuthorizationUrl,
+  callbackUrl,
   GooglePopupError,
   openSignInPopup,
   randomToken,
@@ -72,7 +73,9 @@ export function useGoogleSignIn(): { signIn: () => void; isPending: boolean } {
     const state = randomToken();
     const nonce = randomToken();
     // window.open must run synchronously inside the click, or the browser treats it as an unwanted pop-up.
-    const popup = openSignInPopup(buildAuthorizationUrl(settings.google_auth_url, clientId, nonce, state));
+    const popup = openSignInPopup(
+      buildAuthorizationUrl({ authUrl: settings.google_auth_url, clientId, redirectUri: callbackUrl(), nonce, state }),
+    );
     if (!popup) {
       showFailure(AUTH_TEXT.popupBlocked);
       return;
