@@ -25,7 +25,7 @@ export function AuthSidePanel({ settings }: { settings: SiteSettings }) {
       />
       <div className="relative flex max-w-md flex-col gap-6">
         <SiteLogo
-          src={settings.logo_url_large ?? settings.logo_url}
+          src={settings.logo_url_large || settings.logo_url}
           alt={`${settings.site_title} logo`}
           className="size-20 rounded-2xl"
         />

@@ -37,7 +37,7 @@ export function TopBar({ user, pageTitle }: { user: UserWire; pageTitle?: string
             <span className="hidden truncate text-muted-foreground sm:inline">{pageTitle}</span>
           </>
         ) : null}
-        <div className="ml-auto flex shrink-0 items-center gap-1">
+        <div className="ml-auto flex shrink-0 items-center gap-0.5 sm:gap-1">
           <ThemeToggle />
           <UserMenu user={user} />
         </div>

@@ -29,7 +29,7 @@ export function UserMenu({ user }: { user: UserWire }) {
       <DropdownMenuTrigger asChild>
         <Button
           variant="ghost"
-          className="max-w-[8rem] gap-2 px-1.5 sm:max-w-[12rem] sm:px-3"
+          className="max-w-[8rem] gap-2 px-1 sm:max-w-[12rem] sm:px-3"
           aria-label={`User menu for ${user.username}`}
         >
           <CircleUserRound className="hidden size-5 sm:block" aria-hidden="true" />
