@@ -15,17 +15,27 @@ export interface DnsCacheOptions {
   /** Failures (NXDOMAIN, SERVFAIL) are remembered briefly, so a dead name is not asked for on every check. */
   negativeTtlMs?: number;
   now?: () => number;
+  /** The resolver asked on a miss (tests pass a fake; default: the system's getaddrinfo). */
+  resolve?: typeof dns.lookup;
 }
+
+/** The `lookup` signature net.connect and tls.connect accept. */
+export type CachedLookup = (
+  hostname: string,
+  options: LookupOneOptions | LookupAllOptions,
+  callback: LookupCallback,
+) => void;
 
 /**
  * A `lookup` for net/tls connections that caches answers of the system resolver (so /etc/hosts and mDNS names
  * of a homelab keep working) and coalesces concurrent lookups of one name into one getaddrinfo call, which
  * keeps the libuv thread pool free when many checks reconnect at once.
  */
-export function createCachedLookup(options: DnsCacheOptions = {}) {
+export function createCachedLookup(options: DnsCacheOptions = {}): CachedLookup {
   const ttlMs = options.ttlMs ?? 60_000;
   const negativeTtlMs = options.negativeTtlMs ?? 5_000;
   const now = options.now ?? (() => performance.now());
+  const resolve = options.resolve ?? dns.lookup;
   const cache = new Map<string, Entry>();
   const waiting = new Map<string, ((entry: Entry) => void)[]>();
 
@@ -60,7 +70,7 @@ export function createCachedLookup(options: DnsCacheOptions = {}) {
       return;
     }
     waiting.set(key, [(entry) => answer(entry, all, callback)]);
-    dns.lookup(hostname, { family, hints: lookupOptions.hints ?? 0, all: true }, (error, addresses) => {
+    resolve(hostname, { family, hints: lookupOptions.hints ?? 0, all: true }, (error, addresses) => {
       const entry: Entry = error
         ? { error, addresses: null, expiresAt: now() + negativeTtlMs }
         : { error: null, addresses, expiresAt: now() + ttlMs };

@@ -1,6 +1,6 @@
 import { Agent, type Dispatcher } from 'undici';
 import { MAX_CHECK_TIMEOUT_MS } from './check-timing.ts';
-import { createCachedLookup } from './dns-cache.ts';
+import { createCachedLookup, type CachedLookup } from './dns-cache.ts';
 
 /** What one check found: up or down, the response time (null when no complete answer) and why it failed. */
 export interface CheckOutcome {
@@ -21,6 +21,8 @@ export interface HttpCheckerOptions {
   maxRedirects?: number;
   /** Idle keep-alive time of pooled connections; servers' own Keep-Alive hints still shorten it. */
   keepAliveMs?: number;
+  /** Name resolution for new connections (tests inject one); default: the cached system resolver. */
+  lookup?: CachedLookup;
 }
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
@@ -182,7 +184,7 @@ export class HttpChecker {
       // Our own deadline ends every check; these are only a backstop.
       headersTimeout: MAX_CHECK_TIMEOUT_MS,
       bodyTimeout: MAX_CHECK_TIMEOUT_MS,
-      connect: { timeout: MAX_CHECK_TIMEOUT_MS, lookup: createCachedLookup() },
+      connect: { timeout: MAX_CHECK_TIMEOUT_MS, lookup: options.lookup ?? createCachedLookup() },
     });
   }
 

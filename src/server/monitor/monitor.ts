@@ -25,8 +25,8 @@ export interface MonitorOptions {
   flushMs?: number;
   maxBatch?: number;
   retention?: HistoryRetention;
-  /** Benchmarks: told when each check starts and how late after its due time. */
-  onCheckStart?: (lateMs: number) => void;
+  /** Benchmarks and tests: told when each check starts and how late after its due time. */
+  onCheckStart?: (serviceId: number, lateMs: number) => void;
   /** Benchmarks and tests: told each outcome after it is queued for writing. */
   onCheckEnd?: (serviceId: number, outcome: CheckOutcome) => void;
 }
@@ -38,6 +38,8 @@ interface MonitoredService extends ScheduledCheck {
   /** Bumped by edits and deletion: a check started before it is dropped when it ends. */
   generation: number;
   inflight: { cancel(): void } | null;
+  /** Checked out of turn (new service or address): the next check returns to the service's phase. */
+  realign: boolean;
 }
 
 type Change = Parameters<ServiceChangeListener>[0];
@@ -140,6 +142,7 @@ export class Monitor {
       running: false,
       generation: 0,
       inflight: null,
+      realign: false,
     };
     this.#entries.set(row.id, entry);
     this.#writer.track(row.id, row.status, lastChangedAt);
@@ -147,7 +150,11 @@ export class Monitor {
   }
 
   #run(entry: MonitoredService, lateMs: number): void {
-    this.options.onCheckStart?.(lateMs);
+    this.options.onCheckStart?.(entry.id, lateMs);
+    if (entry.realign) {
+      entry.realign = false;
+      this.#scheduler.schedule(entry, performance.now() + this.#phaseDelay(entry, true));
+    }
     const generation = entry.generation;
     const timestamp = iso(this.deps.clock.now());
     const finish = (outcome: CheckOutcome) => {
@@ -210,7 +217,9 @@ export class Monitor {
     const now = performance.now();
     if (!existing) {
       // A new service is checked at once, then at its phase.
-      this.#scheduler.schedule(this.#add(row, null), now);
+      const entry = this.#add(row, null);
+      entry.realign = true;
+      this.#scheduler.schedule(entry, now);
       return;
     }
     const intervalMs = this.#intervalMs(row);
@@ -222,7 +231,13 @@ export class Monitor {
     existing.intervalMs = intervalMs;
     existing.timeoutMs = checkTimeoutMs(intervalMs);
     // A new address is checked at once; a new interval starts at the service's phase of it.
-    const delay = urlChanged ? 0 : delayToPhaseMs(row.id, intervalMs, this.deps.clock.now().getTime());
-    this.#scheduler.schedule(existing, now + delay);
+    existing.realign = urlChanged;
+    this.#scheduler.schedule(existing, now + (urlChanged ? 0 : this.#phaseDelay(existing, false)));
+  }
+
+  /** Time to the service's next phase slot; after an out-of-turn check, at least half an interval away. */
+  #phaseDelay(entry: MonitoredService, afterCheck: boolean): number {
+    const delay = delayToPhaseMs(entry.id, entry.intervalMs, this.deps.clock.now().getTime());
+    return afterCheck && delay < entry.intervalMs / 2 ? delay + entry.intervalMs : delay;
   }
 }
