@@ -6,7 +6,7 @@
 # the server's database module loads it through SQLITE_NATIVE_BINDING (better-sqlite3's nativeBinding option).
 # With no command, only prepares the cache and prints the two paths.
 # NODE24_VERSION picks the npm version spec (default 24: the newest 24.x when first installed; or e.g. 24.18.1).
-# After building, scripts/sqlite-gc-canary.cjs checks the binding survives garbage collection of statements
+# After building, scripts/sqlite-gc-canary.mjs checks the binding survives garbage collection of statements
 # (see that file: better-sqlite3 12 aborts on Node >= 24.19); a binding that fails is not used.
 set -euo pipefail
 
@@ -74,7 +74,7 @@ fi
 
 CANARY_OK="$BINDING_DIR/gc-canary.ok"
 if [[ ! -f "$CANARY_OK" ]]; then
-  if SQLITE_NATIVE_BINDING="$BINDING" "$NODE24" "$ROOT/scripts/sqlite-gc-canary.cjs" >"$BINDING_DIR/gc-canary.log" 2>&1; then
+  if SQLITE_NATIVE_BINDING="$BINDING" "$NODE24" "$ROOT/scripts/sqlite-gc-canary.mjs" >"$BINDING_DIR/gc-canary.log" 2>&1; then
     touch "$CANARY_OK"
   else
     grep -m1 -A1 'RemoveEnvironmentCleanupHook' "$BINDING_DIR/gc-canary.log" >&2 || tail -5 "$BINDING_DIR/gc-canary.log" >&2
