@@ -24,6 +24,7 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/services': 'admin',
   'PUT /api/services/:id': 'admin',
   'DELETE /api/services/:id': 'admin',
+  'GET /api/services/:id/history': 'approved',
   'POST /api/upload/:type': 'admin',
 };
 
