@@ -16,11 +16,13 @@ import { registerStaticClient } from './http/static-client.ts';
 import { registerUploadsStatic } from './http/uploads-static.ts';
 import { publicAndLanOnly, type AddressPolicy } from './http/ip-policy.ts';
 import { MAX_UPLOAD_BYTES } from '#shared/constants';
-import { createSmtpMailer, type Mailer } from './integrations/mail/mailer.ts';
+import type { Mailer } from './integrations/mail/mailer.ts';
 import { createIdTokenVerifier, type IdTokenVerifier } from './integrations/oidc/id-token.verifier.ts';
 import { authRoutes } from './routes/auth.routes.ts';
 import type { App, RouteContext } from './routes/route-context.ts';
 import { servicesRoutes } from './routes/services.routes.ts';
+import { emailTemplatesRoutes } from './routes/email-templates.routes.ts';
+import { notificationsRoutes } from './routes/notifications.routes.ts';
 import { historyRoutes } from './routes/history.routes.ts';
 import { uploadRoutes } from './routes/upload.routes.ts';
 import { settingsRoutes } from './routes/settings.routes.ts';
@@ -100,23 +102,22 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   registerErrorHandler(app);
   registerJsonBodyParser(app);
 
-  const mailer =
-    options.mailer ??
-    createSmtpMailer({
-      host: env.SMTP_HOST,
-      port: env.SMTP_PORT,
-      secure: env.SMTP_SECURE,
-      user: env.SMTP_USER,
-      password: env.SMTP_PASSWORD,
-      from: env.SMTP_FROM,
-    });
   const idTokenVerifier =
     options.idTokenVerifier ??
     createIdTokenVerifier({ clientId: env.GOOGLE_CLIENT_ID, issuer: env.OIDC_ISSUER, jwksUrl: env.OIDC_JWKS_URL });
   const services = await createServices({
     db,
     clock: options.clock ?? systemClock,
-    mailer,
+    mailer: options.mailer,
+    // Mail settings live in the database (Settings page); these apply until the first save there.
+    smtpDefaults: {
+      host: env.SMTP_HOST,
+      port: env.SMTP_PORT,
+      secure: env.SMTP_SECURE,
+      user: env.SMTP_USER,
+      password: env.SMTP_PASSWORD,
+      from: env.SMTP_FROM,
+    },
     idTokenVerifier,
     hasher: options.hasher ?? argon2Hasher,
     limits: options.limits ?? DEFAULT_AUTH_RATE_LIMITS,
@@ -175,6 +176,8 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   servicesRoutes(context);
   historyRoutes(context);
   uploadRoutes(context);
+  emailTemplatesRoutes(context);
+  notificationsRoutes(context);
 
   await registerUploadsStatic(app, path.join(env.DATA_DIR, 'uploads'));
   await registerStaticClient(app, options.clientDir ?? path.resolve('dist/client'), () => services.settings.get());
@@ -184,8 +187,9 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     routes,
     services,
     async close() {
+      await services.outbox.stop();
       await app.close();
-      mailer.close();
+      services.mailer.close();
     },
   };
 }

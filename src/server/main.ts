@@ -16,6 +16,7 @@ async function main(): Promise<void> {
   const built = await buildApp({ env, db });
   const scheduler = startScheduler(built.services, built.app.log);
   await built.services.monitor.start();
+  built.services.outbox.start();
   await built.app.listen({ port: env.PORT, host: env.HOST });
 
   let stopping = false;
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
     scheduler.stop();
     built.services.monitor
       .stop()
+      .then(() => built.services.outbox.stop())
       .then(() => built.close())
       .then(() => db.close())
       .then(() => process.exit(0))

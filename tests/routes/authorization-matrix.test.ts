@@ -26,6 +26,17 @@ const EXPECTED: Record<string, Access> = {
   'DELETE /api/services/:id': 'admin',
   'GET /api/services/:id/history': 'approved',
   'POST /api/upload/:type': 'admin',
+  'GET /api/email-templates': 'admin',
+  'POST /api/email-templates': 'admin',
+  'PATCH /api/email-templates/:id': 'admin',
+  'DELETE /api/email-templates/:id': 'admin',
+  'POST /api/email-templates/:id/test': 'admin',
+  'GET /api/notification-preferences': 'approved',
+  'POST /api/notification-preferences': 'approved',
+  'POST /api/test-notification': 'approved',
+  'GET /api/mail-settings': 'admin',
+  'PATCH /api/mail-settings': 'admin',
+  'POST /api/mail-settings/test': 'admin',
 };
 
 /** Which actors each access level admits. */

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
 import type { AddressPolicy } from '../http/ip-policy.ts';
 import { ImageUploadService } from './image-upload.service.ts';
-import type { Mailer } from '../integrations/mail/mailer.ts';
+import type { Mailer, SmtpConfig } from '../integrations/mail/mailer.ts';
 import type { IdTokenVerifier } from '../integrations/oidc/id-token.verifier.ts';
 import { AppSecretsRepository } from '../repositories/app-secrets.repository.ts';
 import { LoginAttemptsRepository } from '../repositories/login-attempts.repository.ts';
@@ -26,12 +26,16 @@ import { ServicesRepository } from '../repositories/services.repository.ts';
 import { StatusHistoryRepository } from '../repositories/status-history.repository.ts';
 import { Monitor } from '../monitor/monitor.ts';
 import { StatusHistoryService } from '../monitor/status-history.service.ts';
+import { createNotificationServices, type NotificationServices } from '../notifications/notifications.module.ts';
 
 /** Everything the services need from outside; tests pass real databases and local peers. */
 export interface ServiceDeps {
   db: Db;
   clock: Clock;
-  mailer: Mailer;
+  /** Replaces the mailer built from the stored SMTP settings. */
+  mailer?: Mailer | undefined;
+  /** SMTP_* environment variables: the mail settings while the database holds none. */
+  smtpDefaults: SmtpConfig;
   idTokenVerifier: IdTokenVerifier;
   hasher: PasswordHasher;
   limits: AuthRateLimits;
@@ -45,7 +49,7 @@ export interface ServiceDeps {
 }
 
 /** The services of the app, wired once at start. */
-export interface Services {
+export interface Services extends NotificationServices {
   auth: AuthService;
   passwordReset: PasswordResetService;
   googleAuth: GoogleAuthService;
@@ -70,6 +74,16 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   const sessions = new SessionService(new SessionsRepository(kysely), users, deps.clock, key);
   const attempts = new LoginAttemptService(new LoginAttemptsRepository(kysely), deps.clock, onError);
   const settings = new SettingsService(settingsRepository);
+  const notifications = await createNotificationServices({
+    db: kysely,
+    clock: deps.clock,
+    mailerOverride: deps.mailer,
+    smtpDefaults: deps.smtpDefaults,
+    publicUrl: deps.publicUrl,
+    secret: key,
+    settings,
+    log: deps.log,
+  });
   const auth = new AuthService({
     db: kysely,
     dialect: deps.db.dialect,
@@ -85,7 +99,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     users,
     tokens: new ResetTokensRepository(kysely),
     auth,
-    mailer: deps.mailer,
+    mailer: notifications.mailer,
     clock: deps.clock,
     key,
     publicUrl: deps.publicUrl,
@@ -104,6 +118,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   const catalog = new ServiceCatalogService(servicesRepository, deps.clock);
   const historyRepository = new StatusHistoryRepository(kysely, deps.db.dialect);
   return {
+    ...notifications,
     auth,
     passwordReset,
     googleAuth,

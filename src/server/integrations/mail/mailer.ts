@@ -7,6 +7,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string;
+  /** A stable Message-ID, so that a message sent again after a crash is recognisable as the same one. */
+  messageId?: string;
 }
 
 /** Sends e-mail over SMTP. `isConfigured` is false when no SMTP host is set, and `send` then refuses. */
@@ -60,6 +62,7 @@ export function createSmtpMailer(config: SmtpConfig): Mailer {
         subject: singleLine(mail.subject),
         text: mail.text,
         html: mail.html,
+        messageId: mail.messageId,
       });
     },
     close: () => transport.close(),

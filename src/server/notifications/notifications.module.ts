@@ -1,0 +1,81 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { Mailer, SmtpConfig } from '../integrations/mail/mailer.ts';
+import { EmailTemplatesRepository } from '../repositories/email-templates.repository.ts';
+import { MailSettingsRepository } from '../repositories/mail-settings.repository.ts';
+import { NotificationOutboxRepository } from '../repositories/notification-outbox.repository.ts';
+import { NotificationPreferencesRepository } from '../repositories/notification-preferences.repository.ts';
+import { ServicesRepository } from '../repositories/services.repository.ts';
+import type { Clock } from '../services/clock.ts';
+import type { SettingsService } from '../services/settings.service.ts';
+import { EmailTemplateService } from './email-template.service.ts';
+import { fromEnv, MailSettingsService, toSmtpConfig } from './mail-settings.service.ts';
+import { NotificationPreferenceService } from './notification-preference.service.ts';
+import { NotificationOutbox } from './outbox.service.ts';
+import { fixedMailer, SettingsMailer, type ReloadableMailer } from './settings-mailer.ts';
+import { TEST_MAIL_LIMITS, TestMailGate } from './test-mail-gate.ts';
+
+export interface NotificationDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  /** A mailer to use instead of the one built from the stored SMTP settings. */
+  mailerOverride: Mailer | undefined;
+  /** SMTP_* environment variables: in force while the database holds no mail settings. */
+  smtpDefaults: SmtpConfig;
+  publicUrl: string;
+  secret: string;
+  settings: SettingsService;
+  log: FastifyBaseLogger;
+}
+
+/** The e-mail side of the app: mailer, SMTP settings, templates, preferences and the outbox worker. */
+export interface NotificationServices {
+  mailer: ReloadableMailer;
+  mailSettings: MailSettingsService;
+  emailTemplates: EmailTemplateService;
+  notificationPreferences: NotificationPreferenceService;
+  /** The outbox worker; main.ts starts and stops it, tests call runOnce(). */
+  outbox: NotificationOutbox;
+}
+
+/** Wires the notification services; reads the mail settings once so the mailer starts configured. */
+export async function createNotificationServices(deps: NotificationDeps): Promise<NotificationServices> {
+  const { db, clock } = deps;
+  const templates = new EmailTemplatesRepository(db);
+  const settingsRepository = new MailSettingsRepository(db);
+  const envDefaults = fromEnv(deps.smtpDefaults);
+  const load = async () => toSmtpConfig((await settingsRepository.get()) ?? envDefaults);
+  const settingsMailer = new SettingsMailer(load, await load());
+  const mailer = deps.mailerOverride ? fixedMailer(deps.mailerOverride) : settingsMailer;
+  const adminGate = new TestMailGate(mailer, TEST_MAIL_LIMITS.admin, clock);
+  const userGate = new TestMailGate(mailer, TEST_MAIL_LIMITS.user, clock);
+  const site = async () => {
+    const settings = await deps.settings.get();
+    return { title: settings.site_title, logo: settings.logo_url_large ?? settings.logo_url };
+  };
+  return {
+    mailer,
+    mailSettings: new MailSettingsService(settingsRepository, settingsMailer, envDefaults, adminGate, clock),
+    emailTemplates: new EmailTemplateService(templates, adminGate, clock, deps.publicUrl),
+    notificationPreferences: new NotificationPreferenceService({
+      preferences: new NotificationPreferencesRepository(db),
+      services: new ServicesRepository(db),
+      templates,
+      gate: userGate,
+      clock,
+      publicUrl: deps.publicUrl,
+      siteLogo: async () => (await site()).logo,
+    }),
+    outbox: new NotificationOutbox({
+      outbox: new NotificationOutboxRepository(db),
+      templates,
+      mailer,
+      clock,
+      site,
+      publicUrl: deps.publicUrl,
+      secret: deps.secret,
+      log: deps.log,
+    }),
+  };
+}

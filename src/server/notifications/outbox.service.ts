@@ -1,0 +1,163 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { EmailTemplatesRepository } from '../repositories/email-templates.repository.ts';
+import type { DeliveryToSend, NotificationOutboxRepository } from '../repositories/notification-outbox.repository.ts';
+import type { Clock } from '../services/clock.ts';
+import { iso } from '../services/clock.ts';
+import { decideDelivery, OUTBOX_RULES, retryDelayMs, shouldGiveUp } from './delivery-rules.ts';
+import { formatTimestamp, previousStateDuration } from './format.ts';
+import type { ReloadableMailer } from './settings-mailer.ts';
+import { absoluteLogoUrl, composeMail } from './template-renderer.ts';
+
+export interface OutboxDeps {
+  outbox: NotificationOutboxRepository;
+  templates: EmailTemplatesRepository;
+  mailer: ReloadableMailer;
+  clock: Clock;
+  /** The site title (appName) and logo of the notifications. */
+  site: () => Promise<{ title: string; logo: string | null }>;
+  publicUrl: string;
+  /** Installation secret: makes Message-IDs unique across installations that share a host name. */
+  secret: string;
+  log: FastifyBaseLogger;
+}
+
+/** What one run did (tests and logs read it). */
+export interface OutboxRunReport {
+  enqueued: number;
+  sent: number;
+  skipped: number;
+  deferred: number;
+  retried: number;
+  failed: number;
+}
+
+const BATCH = 100;
+const MAX_SENDS_PER_RUN = 50;
+
+/**
+ * The notification outbox worker. Each run: (1) turns unprocessed service_status_changes into deliveries,
+ * one per enabled preference (transactionally, exactly once); (2) returns deliveries whose worker died to
+ * pending; (3) claims due deliveries one by one with a conditional UPDATE and sends them with the default
+ * template, recording sentNotifications. Runs never overlap within an instance; instances coordinate
+ * through the database alone.
+ */
+export class NotificationOutbox {
+  #timer: NodeJS.Timeout | undefined;
+  #running: Promise<OutboxRunReport> | undefined;
+
+  constructor(private readonly deps: OutboxDeps) {}
+
+  /** Runs every `intervalMs` until stopped; a failing run is logged and the next one tries again. */
+  start(intervalMs = 1_000): void {
+    if (this.#timer) return;
+    this.#timer = setInterval(() => {
+      if (this.#running) return;
+      this.runOnce().catch((error: unknown) => this.deps.log.error({ err: error }, 'notification outbox run failed'));
+    }, intervalMs);
+    this.#timer.unref();
+  }
+
+  /** Stops the timer and waits for a run in progress to finish. */
+  async stop(): Promise<void> {
+    clearInterval(this.#timer);
+    this.#timer = undefined;
+    await this.#running?.catch(() => undefined);
+  }
+
+  /** One run; concurrent calls share the run in progress. */
+  runOnce(): Promise<OutboxRunReport> {
+    this.#running ??= this.#run().finally(() => {
+      this.#running = undefined;
+    });
+    return this.#running;
+  }
+
+  async #run(): Promise<OutboxRunReport> {
+    const report: OutboxRunReport = { enqueued: 0, sent: 0, skipped: 0, deferred: 0, retried: 0, failed: 0 };
+    const { outbox, clock } = this.deps;
+    // Settings changed by another instance reach this one's mailer (and password reset) within a tick.
+    await this.deps.mailer.refresh();
+    for (let batch = 0; batch < 10; batch += 1) {
+      const count = await outbox.enqueueChanges(iso(clock.now()), BATCH);
+      report.enqueued += count;
+      if (count < BATCH) break;
+    }
+    const now = clock.now();
+    await outbox.releaseStaleClaims(iso(new Date(now.getTime() - OUTBOX_RULES.claimLeaseMs)));
+    const due = await outbox.dueIds(iso(now), MAX_SENDS_PER_RUN);
+    for (const id of due) {
+      const token = randomUUID();
+      if (!(await outbox.claim(id, token, iso(clock.now())))) continue;
+      const outcome = await this.#deliver(id, token);
+      report[outcome] += 1;
+      // SMTP is failing: leave the rest for later runs instead of waiting on a dead server for each of them.
+      if (outcome === 'retried') break;
+    }
+    return report;
+  }
+
+  async #deliver(id: number, token: string): Promise<'sent' | 'skipped' | 'deferred' | 'retried' | 'failed'> {
+    const { outbox, clock } = this.deps;
+    const delivery = await outbox.load(id);
+    if (!delivery) return 'skipped'; // its preference or service was deleted meanwhile (cascade)
+    const now = clock.now();
+    const decision = decideDelivery(delivery, {
+      now,
+      hasNewer: await outbox.hasNewerDelivery(delivery.preferenceId, delivery.changeId),
+      lastSent: await outbox.lastSent(delivery.preferenceId, delivery.serviceId),
+    });
+    switch (decision.action) {
+      case 'skip':
+        await outbox.finish(id, token, 'skipped', decision.reason, iso(now));
+        return 'skipped';
+      case 'defer':
+        await outbox.retryLater(id, token, iso(decision.until), undefined);
+        return 'deferred';
+      case 'send':
+        return this.#send(delivery, token);
+    }
+  }
+
+  async #send(delivery: DeliveryToSend, token: string): Promise<'sent' | 'retried' | 'failed'> {
+    const { outbox, clock, mailer } = this.deps;
+    try {
+      const template = await this.deps.templates.findDefault();
+      if (!template) throw new Error('There is no default e-mail template');
+      const site = await this.deps.site();
+      const values = {
+        logoUrl: absoluteLogoUrl(site.logo, this.deps.publicUrl),
+        appName: site.title,
+        serviceName: delivery.serviceName,
+        status: delivery.status ? 'UP' : 'DOWN',
+        timestamp: formatTimestamp(delivery.changedAt),
+        duration: previousStateDuration(delivery.changedAt, delivery.previousChangedAt),
+      };
+      if (!mailer.isConfigured) throw new Error('SMTP is not configured');
+      await mailer.send(composeMail(template, values, delivery.email, this.#messageId(delivery.id)));
+      if (!(await outbox.markSent(delivery, token, template.id, iso(clock.now())))) {
+        this.deps.log.warn({ delivery: delivery.id }, 'notification sent after its claim expired');
+      }
+      return 'sent';
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const now = clock.now();
+      if (shouldGiveUp(delivery.createdAt, now)) {
+        await outbox.finish(delivery.id, token, 'failed', message, iso(now));
+        this.deps.log.warn({ delivery: delivery.id, err: error }, 'notification given up');
+        return 'failed';
+      }
+      const attempts = delivery.attempts + 1;
+      const next = new Date(now.getTime() + retryDelayMs(attempts));
+      await outbox.retryLater(delivery.id, token, iso(next), { error: message, attempts });
+      return 'retried';
+    }
+  }
+
+  /** The same Message-ID every time this delivery is sent, unique to this installation. */
+  #messageId(deliveryId: number): string {
+    const tag = createHmac('sha256', this.deps.secret).update(`delivery:${deliveryId}`).digest('hex').slice(0, 20);
+    const host = new URL(this.deps.publicUrl).hostname || 'localhost';
+    return `<notification-${deliveryId}-${tag}@${host}>`;
+  }
+}

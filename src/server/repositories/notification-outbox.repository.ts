@@ -1,0 +1,267 @@
+import type { Kysely } from 'kysely';
+import type { Role } from '#shared/roles';
+import { bool } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
+
+/** Where a delivery stands: pending (waiting or retrying), sending (claimed), or one of the final states. */
+export type DeliveryState = 'pending' | 'sending' | 'sent' | 'failed' | 'skipped';
+
+/** A claimed delivery with everything needed to decide about it and render it. */
+export interface DeliveryToSend {
+  id: number;
+  changeId: number;
+  preferenceId: number;
+  serviceId: number;
+  /** The new status of the service: true for up. */
+  status: boolean;
+  attempts: number;
+  createdAt: string;
+  changedAt: string;
+  previousChangedAt: string | null;
+  email: string;
+  preferenceEnabled: boolean;
+  serviceName: string;
+  serviceIsNsfw: boolean;
+  user: { id: number; role: Role; approved: boolean; enabled: boolean; can_view_nsfw: boolean };
+}
+
+/** The last notification one preference received about its service. */
+export interface LastSent {
+  status: boolean;
+  sentAt: string;
+}
+
+/**
+ * SQL of the notification outbox: turning status changes into deliveries, claiming them, and recording
+ * the outcome. Every state change of a delivery is a conditional UPDATE on its claim, so two workers (or
+ * two instances on one PostgreSQL database) never own the same delivery at once.
+ */
+export class NotificationOutboxRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /**
+   * Turns up to `limit` unprocessed status changes into one pending delivery per enabled preference on
+   * the service and marks them processed, all in one transaction: a crash leaves either both or neither.
+   * The unique (changeId, preferenceId) key makes a racing second worker insert nothing.
+   */
+  async enqueueChanges(now: string, limit: number): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      const changes = await trx
+        .selectFrom('service_status_changes')
+        .select('id')
+        .where('processedAt', 'is', null)
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      if (changes.length === 0) return 0;
+      const ids = changes.map((change) => change.id);
+      await trx
+        .insertInto('notification_deliveries')
+        .columns(['changeId', 'preferenceId', 'serviceId', 'status', 'state', 'nextAttemptAt', 'createdAt'])
+        .expression((eb) =>
+          eb
+            .selectFrom('service_status_changes as c')
+            .innerJoin('notification_preferences as p', 'p.serviceId', 'c.serviceId')
+            .select((s) => [
+              'c.id',
+              'p.id',
+              'c.serviceId',
+              'c.status',
+              s.val('pending').as('state'),
+              s.val(now).as('nextAttemptAt'),
+              s.val(now).as('createdAt'),
+            ])
+            .where('c.id', 'in', ids)
+            .where('p.enabled', '=', true),
+        )
+        .onConflict((oc) => oc.columns(['changeId', 'preferenceId']).doNothing())
+        .execute();
+      await trx
+        .updateTable('service_status_changes')
+        .set({ processedAt: now })
+        .where('id', 'in', ids)
+        .where('processedAt', 'is', null)
+        .execute();
+      return ids.length;
+    });
+  }
+
+  /** Returns claims older than `claimedBefore` to pending: their worker died between claim and outcome. */
+  async releaseStaleClaims(claimedBefore: string): Promise<number> {
+    const result = await this.db
+      .updateTable('notification_deliveries')
+      .set({ state: 'pending', claimToken: null, claimedAt: null })
+      .where('state', '=', 'sending')
+      .where('claimedAt', '<', claimedBefore)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /** Ids of pending deliveries that are due, oldest first. */
+  async dueIds(now: string, limit: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('notification_deliveries')
+      .select('id')
+      .where('state', '=', 'pending')
+      .where('nextAttemptAt', '<=', now)
+      .orderBy('nextAttemptAt')
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  /** Claims a due pending delivery for this worker; false when another worker was first. */
+  async claim(id: number, token: string, now: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('notification_deliveries')
+      .set({ state: 'sending', claimToken: token, claimedAt: now })
+      .where('id', '=', id)
+      .where('state', '=', 'pending')
+      .where('nextAttemptAt', '<=', now)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** The delivery with its change, preference, service and user. */
+  async load(id: number): Promise<DeliveryToSend | undefined> {
+    const row = await this.db
+      .selectFrom('notification_deliveries as d')
+      .innerJoin('service_status_changes as c', 'c.id', 'd.changeId')
+      .innerJoin('notification_preferences as p', 'p.id', 'd.preferenceId')
+      .innerJoin('services as s', 's.id', 'd.serviceId')
+      .innerJoin('users as u', 'u.id', 'p.userId')
+      .select([
+        'd.id',
+        'd.changeId',
+        'd.preferenceId',
+        'd.serviceId',
+        'd.status',
+        'd.attempts',
+        'd.createdAt',
+        'c.changedAt',
+        'c.previousChangedAt',
+        'p.email',
+        'p.enabled as preferenceEnabled',
+        's.name as serviceName',
+        's.isNSFW as serviceIsNsfw',
+        'u.id as userId',
+        'u.role',
+        'u.approved',
+        'u.enabled as userEnabled',
+        'u.can_view_nsfw',
+      ])
+      .where('d.id', '=', id)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return {
+      id: row.id,
+      changeId: row.changeId,
+      preferenceId: row.preferenceId,
+      serviceId: row.serviceId,
+      status: bool(row.status),
+      attempts: row.attempts,
+      createdAt: row.createdAt,
+      changedAt: row.changedAt,
+      previousChangedAt: row.previousChangedAt,
+      email: row.email,
+      preferenceEnabled: bool(row.preferenceEnabled),
+      serviceName: row.serviceName,
+      serviceIsNsfw: bool(row.serviceIsNsfw),
+      user: {
+        id: row.userId,
+        role: row.role as Role,
+        approved: bool(row.approved),
+        enabled: bool(row.userEnabled),
+        can_view_nsfw: bool(row.can_view_nsfw),
+      },
+    };
+  }
+
+  /** True when the preference has a delivery for a later change (this one is then stale). */
+  async hasNewerDelivery(preferenceId: number, changeId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('notification_deliveries')
+      .select('id')
+      .where('preferenceId', '=', preferenceId)
+      .where('changeId', '>', changeId)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** The last notification sent for this preference and service. */
+  async lastSent(preferenceId: number, serviceId: number): Promise<LastSent | undefined> {
+    const row = await this.db
+      .selectFrom('sent_notifications')
+      .select(['status', 'sentAt'])
+      .where('preferenceId', '=', preferenceId)
+      .where('serviceId', '=', serviceId)
+      .orderBy('sentAt', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row && { status: bool(row.status), sentAt: row.sentAt };
+  }
+
+  /**
+   * Records a sent delivery and its sentNotifications row in one transaction, if this worker still holds
+   * the claim; false when it lost it (its claim expired and another worker took over).
+   */
+  async markSent(delivery: DeliveryToSend, token: string, templateId: number, now: string): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable('notification_deliveries')
+        .set({ state: 'sent', finishedAt: now, claimToken: null, lastError: null })
+        .where('id', '=', delivery.id)
+        .where('state', '=', 'sending')
+        .where('claimToken', '=', token)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) return false;
+      await trx
+        .insertInto('sent_notifications')
+        .values({
+          preferenceId: delivery.preferenceId,
+          templateId,
+          serviceId: delivery.serviceId,
+          status: delivery.status,
+          sentAt: now,
+        })
+        .execute();
+      return true;
+    });
+  }
+
+  /** Ends a claimed delivery without sending it (skipped) or after giving up (failed). */
+  async finish(id: number, token: string, state: 'skipped' | 'failed', reason: string, now: string): Promise<void> {
+    await this.db
+      .updateTable('notification_deliveries')
+      .set({ state, finishedAt: now, claimToken: null, lastError: reason.slice(0, 1000) })
+      .where('id', '=', id)
+      .where('state', '=', 'sending')
+      .where('claimToken', '=', token)
+      .execute();
+  }
+
+  /** Puts a claimed delivery back for later: after a failed attempt (counted) or a deferral (not counted). */
+  async retryLater(
+    id: number,
+    token: string,
+    nextAttemptAt: string,
+    failure: { error: string; attempts: number } | undefined,
+  ): Promise<void> {
+    await this.db
+      .updateTable('notification_deliveries')
+      .set({
+        state: 'pending',
+        nextAttemptAt,
+        claimToken: null,
+        claimedAt: null,
+        ...(failure ? { attempts: failure.attempts, lastError: failure.error.slice(0, 1000) } : {}),
+      })
+      .where('id', '=', id)
+      .where('state', '=', 'sending')
+      .where('claimToken', '=', token)
+      .execute();
+  }
+}
