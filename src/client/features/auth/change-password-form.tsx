@@ -5,12 +5,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { MSG } from '#shared/messages';
 import { changePasswordForm, type ChangePasswordForm as ChangePasswordValues } from '#shared/schemas/auth';
+import { AUTH_TEXT } from '#shared/ui-messages';
 import { changePassword } from '../../api/auth.api';
 import { serverMessageOr } from '../../api/api-error';
 import { USER_QUERY_KEY } from '../../api/session.queries';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../hooks/use-toast';
-import { AUTH_TEXT } from './auth-messages';
 import type { SwitchMode } from './auth-mode';
 import { FormField } from './form-field';
 

@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { MSG } from '#shared/messages';
 import { requestResetBody, type RequestResetBody } from '#shared/schemas/auth';
+import { AUTH_TEXT } from '#shared/ui-messages';
 import { requestPasswordReset } from '../../api/auth.api';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../hooks/use-toast';
-import { AUTH_TEXT } from './auth-messages';
 import type { SwitchMode } from './auth-mode';
 import { FormField } from './form-field';
 

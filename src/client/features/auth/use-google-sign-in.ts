@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { MSG } from '#shared/messages';
+import { AUTH_TEXT } from '#shared/ui-messages';
 import { signInWithGoogleToken } from '../../api/auth.api';
 import { ApiError, isNetworkError } from '../../api/api-error';
 import { toast } from '../../hooks/use-toast';
 import { useSiteSettings } from '../../hooks/use-site-settings';
-import { AUTH_TEXT } from './auth-messages';
 import {
   buildAuthorizationUrl,
   callbackUrl,

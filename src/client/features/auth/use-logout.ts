@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
+import { AUTH_TEXT } from '#shared/ui-messages';
 import { logout } from '../../api/auth.api';
 import { SETTINGS_QUERY_KEY, USER_QUERY_KEY } from '../../api/session.queries';
 import { toast } from '../../hooks/use-toast';
-import { AUTH_TEXT } from './auth-messages';
 
 /** Signs out: clears the session and every cached answer, then goes to /auth ('Logout failed' on error). */
 export function useLogout(): { logOut: () => void; isPending: boolean } {

@@ -1,0 +1,17 @@
+/** SPEC section 8 texts that only the browser shows (toasts of the sign-in screen), kept beside MSG. */
+export const AUTH_TEXT = {
+  loginFailed: 'Login failed',
+  registrationFailed: 'Registration failed',
+  logoutFailed: 'Logout failed',
+  resetFailed: 'Failed to send reset request. Please try again.',
+  passwordUpdateFailed: 'Failed to update password',
+  authFailed: 'Authentication failed',
+  connectingToGoogle: 'Connecting to Google',
+  googleSuccess: 'Google Sign-in Successful',
+  accountCreated: 'Account Created',
+  popupClosed: 'The sign-in popup was closed. Please try again.',
+  popupBlocked: 'Pop-up was blocked. Please allow pop-ups for this site and try again.',
+  networkError: 'Network error occurred. Please check your connection and try again.',
+  unauthorizedDomain: 'This domain is not authorized for Google Sign-In. Please contact the administrator.',
+  googleGeneric: 'Could not sign in with Google. Please try again.',
+} as const;
