@@ -6,6 +6,7 @@ import { useLocation } from 'wouter';
 import { loginBody, type LoginBody } from '#shared/schemas/auth';
 import { AUTH_TEXT } from '#shared/ui-messages';
 import { login } from '../../api/auth.api';
+import { serverMessageOr } from '../../api/api-error';
 import { Button } from '../../components/ui/button';
 import { ToastAction } from '../../components/ui/toast';
 import { toast } from '../../hooks/use-toast';
@@ -37,7 +38,8 @@ export function LoginForm({ onSwitchMode }: { onSwitchMode: SwitchMode }) {
     } catch (error) {
       toast({
         title: AUTH_TEXT.loginFailed,
-        description: error instanceof Error ? error.message : String(error),
+        // The server's own sentence reads better than SPEC section 7's raw '{status}: {body}' form.
+        description: serverMessageOr(error, error instanceof Error ? error.message : String(error)),
         variant: 'destructive',
         action: (
           <ToastAction altText="Reset your password" onClick={() => navigate('/auth?tab=reset')}>
