@@ -27,18 +27,22 @@ function decodeEntities(text: string): string {
 
 /**
  * The plain-text alternative of a rendered HTML body: invisible parts dropped, blocks and rows on their own
- * lines, cells separated by a space, links followed by their address, entities decoded (so the values read
+ * lines, adjacent cells joined by ': ', links followed by their address, entities decoded (so the values read
  * exactly as they were before escaping).
  */
 export function htmlToText(html: string): string {
   const text = html
     .replace(/<!--[\s\S]*?-->/g, '')
     .replace(/<(head|style|script|title)\b[\s\S]*?<\/\1\s*>/gi, '')
+    // Source line breaks mean nothing in HTML; only the markup decides where lines end.
+    .replace(/\s+/g, ' ')
     .replace(/<a\b[^>]*?\bhref\s*=\s*"([^"]*)"[^>]*>([\s\S]*?)<\/a\s*>/gi, (_m, href: string, label: string) =>
       label.trim() === href ? label : `${label} (${href})`,
     )
     .replace(/<br\s*\/?>/gi, '\n')
     .replace(/<\/(p|div|h[1-6]|tr|li|table|ul|ol|blockquote|section)\s*>/gi, '\n')
+    // Adjacent cells of a row read as "label: value", the common shape of a notification's details table.
+    .replace(/<\/t[dh]\s*>\s*(?=<t[dh]\b)/gi, ': ')
     .replace(/<\/t[dh]\s*>/gi, ' ')
     .replace(/<[^>]*>/g, '');
   return decodeEntities(text)

@@ -37,7 +37,8 @@ const HOST =
   /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?$|^[0-9A-Fa-f:.]+$/;
 
 /** Empty text means "none"; the dialog's empty field clears the value. */
-const emptyToNull = <T extends z.ZodType>(field: T) => z.union([z.literal('').transform(() => null), z.null(), field]);
+const emptyToNull = <T extends z.ZodType>(field: T) =>
+  z.preprocess((value) => (value === '' ? null : value), field.nullable());
 
 /**
  * PATCH /api/mail-settings: any subset. `host` empty or null turns e-mail off. `password`: absent or empty

@@ -1,0 +1,212 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOTIFICATION_MSG, type NotificationPreferenceWire } from '../../src/shared/schemas/notifications.ts';
+import { ServicesRepository } from '../../src/server/repositories/services.repository.ts';
+import { UsersRepository } from '../../src/server/repositories/users.repository.ts';
+import { startFakeSmtp, type FakeSmtp } from '../fakes/smtp-server.ts';
+import { createActors, type Actor, type ActorKind } from '../helpers/actors.ts';
+import { startTestApp, TestClock, type TestApp } from '../helpers/test-app.ts';
+
+let smtp: FakeSmtp;
+let app: TestApp;
+let actors: Record<ActorKind, Actor>;
+let publicService: number;
+let nsfwService: number;
+const clock = new TestClock(new Date('2030-03-01T08:00:00.000Z'));
+
+async function createService(name: string, isNSFW: boolean): Promise<number> {
+  const service = await new ServicesRepository(app.testDb.db.kysely).insert({
+    name,
+    url: 'http://127.0.0.1:9/',
+    status: true,
+    lastChecked: clock.now().toISOString(),
+    icon: null,
+    background: null,
+    refreshInterval: 30,
+    isNSFW,
+    tooltip: null,
+    show_status_badge: true,
+  });
+  return service.id;
+}
+
+beforeAll(async () => {
+  smtp = await startFakeSmtp();
+  app = await startTestApp({
+    clock,
+    env: { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port), SMTP_SECURE: 'none' },
+  });
+  actors = await createActors(app);
+  publicService = await createService('Nextcloud', false);
+  nsfwService = await createService('Private', true);
+});
+afterAll(async () => {
+  await app.close();
+  await smtp.close();
+});
+
+describe('notification preferences', () => {
+  it('are per user: each sees and changes only their own', async () => {
+    const alice = await actors.user.signIn();
+    const bob = await actors.nsfwUser.signIn();
+    const saved = await alice.post<NotificationPreferenceWire>('/api/notification-preferences', {
+      serviceId: publicService,
+      email: 'Alice@Example.test',
+      enabled: true,
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toEqual({
+      id: saved.body.id,
+      serviceId: publicService,
+      email: 'alice@example.test',
+      enabled: true,
+    });
+
+    expect((await bob.get<NotificationPreferenceWire[]>('/api/notification-preferences')).body).toEqual([]);
+    // Bob's save for the same service is Bob's own row; Alice's stays as it was.
+    const bobs = await bob.post<NotificationPreferenceWire>('/api/notification-preferences', {
+      serviceId: publicService,
+      email: 'bob@example.test',
+      enabled: false,
+    });
+    expect(bobs.body.id).not.toBe(saved.body.id);
+    const aliceList = await alice.get<NotificationPreferenceWire[]>('/api/notification-preferences');
+    expect(aliceList.headers.get('cache-control')).toBe('no-store');
+    expect(aliceList.body).toEqual([saved.body]);
+    const bobList = await bob.get<NotificationPreferenceWire[]>('/api/notification-preferences');
+    expect(bobList.body).toEqual([bobs.body]);
+  });
+
+  it("refuses fields that would touch someone else's row (userId, id)", async () => {
+    const bob = await actors.nsfwUser.signIn();
+    for (const extra of [{ userId: actors.user.id }, { id: 1 }, { user_id: actors.user.id }]) {
+      const response = await bob.post('/api/notification-preferences', {
+        serviceId: publicService,
+        email: 'bob@example.test',
+        ...extra,
+      });
+      expect(response.status).toBe(400);
+    }
+    const alice = await actors.user.signIn();
+    const list = await alice.get<NotificationPreferenceWire[]>('/api/notification-preferences');
+    expect(list.body.map((preference) => preference.email)).toEqual(['alice@example.test']);
+  });
+
+  it('upserts: a second save changes the same row', async () => {
+    const alice = await actors.user.signIn();
+    const first = await alice.get<NotificationPreferenceWire[]>('/api/notification-preferences');
+    const again = await alice.post<NotificationPreferenceWire>('/api/notification-preferences', {
+      serviceId: publicService,
+      email: 'alice2@example.test',
+      enabled: false,
+    });
+    expect(again.body).toEqual({
+      id: first.body[0]?.id,
+      serviceId: publicService,
+      email: 'alice2@example.test',
+      enabled: false,
+    });
+    const defaultEnabled = await alice.post<NotificationPreferenceWire>('/api/notification-preferences', {
+      serviceId: publicService,
+      email: 'alice@example.test',
+    });
+    expect(defaultEnabled.body.enabled).toBe(true);
+  });
+
+  it('validates the body with SPEC messages', async () => {
+    const alice = await actors.user.signIn();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ serviceId: publicService, email: '' }, 'Please enter a valid email address'],
+      [{ serviceId: publicService, email: 'nope' }, 'Please enter a valid email address'],
+      [{ serviceId: publicService }, 'Please enter a valid email address'],
+      [{ serviceId: String(publicService), email: 'a@example.test' }, 'id must be a number'],
+      [{ email: 'a@example.test' }, 'id must be a number'],
+      [{ serviceId: publicService, email: 'a@example.test', enabled: 'yes' }, 'enabled must be true or false'],
+    ];
+    for (const [body, message] of cases) {
+      const response = await alice.post('/api/notification-preferences', body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(response.body.message).toBe(message);
+    }
+    const missing = await alice.post('/api/notification-preferences', { serviceId: 999999, email: 'a@example.test' });
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe(NOTIFICATION_MSG.serviceNotFound);
+  });
+
+  it('refuses an NSFW service to a user without access, exactly as a missing one', async () => {
+    const alice = await actors.user.signIn();
+    const refused = await alice.post('/api/notification-preferences', {
+      serviceId: nsfwService,
+      email: 'a@example.test',
+    });
+    expect(refused.status).toBe(404);
+    expect(refused.body.message).toBe(NOTIFICATION_MSG.serviceNotFound);
+    for (const kind of ['nsfwUser', 'admin', 'superadmin'] as const) {
+      const client = await actors[kind].signIn();
+      const allowed = await client.post('/api/notification-preferences', {
+        serviceId: nsfwService,
+        email: 'x@example.test',
+      });
+      expect(allowed.status, kind).toBe(200);
+    }
+  });
+
+  it('hides preferences on NSFW services once the user loses access', async () => {
+    const users = new UsersRepository(app.testDb.db.kysely);
+    const bob = await actors.nsfwUser.signIn();
+    const ids = async () =>
+      (await bob.get<NotificationPreferenceWire[]>('/api/notification-preferences')).body.map((p) => p.serviceId);
+    expect(await ids()).toContain(nsfwService);
+    await users.update(actors.nsfwUser.id ?? 0, { can_view_nsfw: false });
+    try {
+      expect(await ids()).not.toContain(nsfwService);
+      const change = await bob.post('/api/notification-preferences', {
+        serviceId: nsfwService,
+        email: 'b@example.test',
+      });
+      expect(change.status).toBe(404);
+    } finally {
+      await users.update(actors.nsfwUser.id ?? 0, { can_view_nsfw: true });
+    }
+  });
+});
+
+describe('test notification', () => {
+  it('sends the template with the sample values to the address', async () => {
+    const alice = await actors.user.signIn();
+    const before = smtp.inbox.length;
+    const response = await alice.post('/api/test-notification', { templateId: 1, email: 'alice@example.test' });
+    expect(response.status, response.text).toBe(200);
+    expect(response.body.message).toBe(NOTIFICATION_MSG.testSent);
+    const mail = (await smtp.waitFor(before + 1))[before];
+    expect(mail?.to).toEqual(['alice@example.test']);
+    expect(mail?.mail.subject).toBe('[Homelab Monitor] Example Service is UP');
+    expect(mail?.mail.text).toContain('2030-03-01 08:00:00 UTC');
+  });
+
+  it('answers 404 for an unknown template and 400 for a bad body, without using up the limit', async () => {
+    const client = await actors.admin.signIn();
+    expect((await client.post('/api/test-notification', { templateId: 999999, email: 'a@example.test' })).status).toBe(
+      404,
+    );
+    for (let i = 0; i < 10; i += 1) {
+      expect((await client.post('/api/test-notification', { templateId: 1, email: 'bad' })).status).toBe(400);
+    }
+    expect((await client.post('/api/test-notification', { templateId: 1, email: 'ok@example.test' })).status).toBe(200);
+  });
+
+  it('is limited to 5 per user per 10 minutes (429 with Retry-After); other users are unaffected', async () => {
+    const bob = await actors.nsfwUser.signIn();
+    for (let i = 0; i < 5; i += 1) {
+      const sent = await bob.post('/api/test-notification', { templateId: 1, email: 'bob@example.test' });
+      expect(sent.status).toBe(200);
+    }
+    const limited = await bob.post('/api/test-notification', { templateId: 1, email: 'bob@example.test' });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(limited.body.message).toBe(NOTIFICATION_MSG.tooManyTests);
+    const other = await actors.superadmin.signIn();
+    expect((await other.post('/api/test-notification', { templateId: 1, email: 's@example.test' })).status).toBe(200);
+    clock.advance(10 * 60_000 + 1_000);
+    expect((await bob.post('/api/test-notification', { templateId: 1, email: 'bob@example.test' })).status).toBe(200);
+  });
+});
