@@ -246,7 +246,8 @@ describe('settings', () => {
       offlineColor: '#ef4444',
       google_client_id: null,
     });
-    for (const key of ['default_role', 'tracking_code', 'show_status_badge', 'admin_show_uptime_log']) {
+    expect(response.body.tracking_code).toBeNull();
+    for (const key of ['default_role', 'show_status_badge', 'admin_show_uptime_log']) {
       expect(response.body).not.toHaveProperty(key);
     }
   });

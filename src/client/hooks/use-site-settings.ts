@@ -22,6 +22,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   offlineColor: DEFAULT_OFFLINE_COLOR,
   google_client_id: null,
   google_auth_url: 'https://accounts.google.com/o/oauth2/v2/auth',
+  tracking_code: null,
 };
 
 /** Site settings with SPEC defaults filled in; `isLoaded` tells whether the server's values are in. */

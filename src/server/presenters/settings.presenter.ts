@@ -10,8 +10,9 @@ export interface SignInConfig {
 }
 
 /**
- * Settings for the caller: anyone gets what the sign-in page and frame need; approved users add the
- * display flags; administrators also get the admin_ flags, the default role and the tracking code.
+ * Settings for the caller: anyone gets what the sign-in page and frame need (the tracking snippet runs on
+ * every page, so it is public); approved users add the display flags; administrators also get the admin_
+ * flags and the default role.
  */
 export function presentSettings(
   settings: Settings,
@@ -31,6 +32,7 @@ export function presentSettings(
     offlineColor: settings.offline_color,
     google_client_id: signIn.googleClientId,
     google_auth_url: signIn.googleAuthUrl,
+    tracking_code: settings.tracking_code,
   };
   if (!viewer || !isApproved(viewer)) return publicPart;
   const userPart = {
@@ -51,6 +53,5 @@ export function presentSettings(
     admin_show_service_url: settings.admin_show_service_url,
     admin_show_status_badge: settings.admin_show_status_badge,
     admin_show_uptime_log: settings.admin_show_uptime_log,
-    tracking_code: settings.tracking_code,
   };
 }

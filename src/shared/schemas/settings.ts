@@ -18,6 +18,8 @@ export const publicSettingsWire = z.object({
   google_client_id: z.string().nullable(),
   /** Authorization endpoint the popup opens (Google's unless configured otherwise). */
   google_auth_url: z.string(),
+  /** Analytics snippet for every page (only https script tags; docs/decisions/0003-tracking-code.md). */
+  tracking_code: z.string().nullable(),
 });
 export type PublicSettingsWire = z.infer<typeof publicSettingsWire>;
 
@@ -41,7 +43,6 @@ export const settingsWire = publicSettingsWire.extend({
   admin_show_service_url: z.boolean().optional(),
   admin_show_status_badge: z.boolean().optional(),
   admin_show_uptime_log: z.boolean().optional(),
-  tracking_code: z.string().nullable().optional(),
 });
 export type SettingsWire = z.infer<typeof settingsWire>;
 
