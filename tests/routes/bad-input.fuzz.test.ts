@@ -12,6 +12,13 @@ import { patchSettingsBody } from '../../src/shared/schemas/settings.ts';
 import { createServiceBody, updateServiceBody } from '../../src/shared/schemas/service.ts';
 import { uploadFromUrlBody } from '../../src/shared/schemas/upload.ts';
 import { patchOwnUserBody } from '../../src/shared/schemas/user.ts';
+import {
+  createEmailTemplateBody,
+  testEmailTemplateBody,
+  updateEmailTemplateBody,
+} from '../../src/shared/schemas/email-templates.ts';
+import { patchMailSettingsBody, testMailSettingsBody } from '../../src/shared/schemas/mail-settings.ts';
+import { testNotificationBody, upsertNotificationPreferenceBody } from '../../src/shared/schemas/notifications.ts';
 import { startFakeIssuer, type FakeIssuer } from '../fakes/oidc-keys.ts';
 import type { TestClient, TestResponse } from '../helpers/http-client.ts';
 import { registerClient, startTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -187,6 +194,9 @@ async function snapshot(): Promise<unknown> {
     settings: await db.selectFrom('settings').selectAll().execute(),
     resetTokens: await db.selectFrom('password_reset_tokens').selectAll().orderBy('token_hash').execute(),
     services: await db.selectFrom('services').selectAll().orderBy('id').execute(),
+    emailTemplates: await db.selectFrom('email_templates').selectAll().orderBy('id').execute(),
+    preferences: await db.selectFrom('notification_preferences').selectAll().orderBy('id').execute(),
+    mailSettings: await db.selectFrom('mail_settings').selectAll().execute(),
     sessions: await db
       .selectFrom('sessions')
       .select(['id_hash', 'user_id', 'requires_password_change'])
@@ -309,6 +319,70 @@ const ROUTES: JsonRoute[] = [
     // Accepted bodies would make the server fetch a URL: only refused ones are sent (no outside traffic).
     schema: uploadFromUrlBody,
     plausible: fc.constantFrom('file:///etc/passwd', 'gopher://x', 'javascript:alert(1)', 'avatar', 'site', ''),
+  },
+  {
+    method: 'POST',
+    url: '/api/email-templates',
+    fields: ['name', 'subject', 'template'],
+    // Accepted bodies create a template: only refused ones are sent.
+    schema: createEmailTemplateBody,
+    plausible: fc.oneof(fc.constantFrom('', ' ', '{{status}}', '<p>x</p>', '\r\n'), fc.string({ maxLength: 30 })),
+  },
+  {
+    method: 'PATCH',
+    url: '/api/email-templates/999999',
+    pattern: '/api/email-templates/:id',
+    fields: ['id', 'name', 'subject', 'template', 'defaultTemplate'],
+    schema: updateEmailTemplateBody,
+    // No such template: an accepted body gets 404 (or 400 when its id differs from the path).
+    acceptedBodyStatus: 404,
+    plausible: fc.oneof(fc.constantFrom(999999, '999999', 1, true, false, '', '{{x}}'), fc.string({ maxLength: 30 })),
+  },
+  {
+    method: 'POST',
+    url: '/api/email-templates/999999/test',
+    pattern: '/api/email-templates/:id/test',
+    fields: ['email', 'logoUrl'],
+    schema: testEmailTemplateBody,
+    // No such template: 404 before anything is sent.
+    acceptedBodyStatus: 404,
+    plausible: fc.oneof(
+      fc.emailAddress(),
+      fc.constantFrom('javascript:alert(1)', '/uploads/../x.png', 'a@b', '', 'x@example.test\r\nBcc: y@z'),
+    ),
+  },
+  {
+    method: 'POST',
+    url: '/api/notification-preferences',
+    fields: ['serviceId', 'email', 'enabled'],
+    schema: upsertNotificationPreferenceBody,
+    // No services exist in this database: an accepted body gets 404 and stores nothing.
+    acceptedBodyStatus: 404,
+    plausible: fc.oneof(fc.constantFrom(999999, '1', 1.5, true, '', 'a@b'), fc.emailAddress()),
+  },
+  {
+    method: 'POST',
+    url: '/api/test-notification',
+    fields: ['templateId', 'email'],
+    // Accepted bodies would send mail: only refused ones are sent.
+    schema: testNotificationBody,
+    plausible: fc.oneof(fc.constantFrom(1, '1', 0, -1, 'a@b', ''), fc.emailAddress()),
+  },
+  {
+    method: 'PATCH',
+    url: '/api/mail-settings',
+    fields: ['host', 'port', 'secure', 'user', 'password', 'from'],
+    // Accepted bodies change the SMTP settings: only refused ones are sent.
+    schema: patchMailSettingsBody,
+    plausible: fc.constantFrom('smtp://x', 'a b', 0, 65536, 'ssl', 'STARTTLS', '127.0.0.1\r\n', 'x@'),
+  },
+  {
+    method: 'POST',
+    url: '/api/mail-settings/test',
+    fields: ['email'],
+    // Accepted bodies would send mail: only refused ones are sent.
+    schema: testMailSettingsBody,
+    plausible: fc.constantFrom('a@', '@b', 'a b@c.d', 'x@example.test\r\nRCPT TO:<y@z>'),
   },
 ];
 
