@@ -15,3 +15,23 @@ export const AUTH_TEXT = {
   unauthorizedDomain: 'This domain is not authorized for Google Sign-In. Please contact the administrator.',
   googleGeneric: 'Could not sign in with Google. Please try again.',
 } as const;
+
+/** SPEC section 8 toasts of the services dashboard (cards, Add and Edit Service dialogs). */
+export const SERVICE_TEXT = {
+  added: 'Service added',
+  addFailed: 'Failed to add service',
+  updated: 'Service updated',
+  updatedDetail: 'The service has been updated successfully',
+  updateFailed: 'Failed to update service',
+  deleted: 'Service deleted',
+  deleteFailed: 'Failed to delete service',
+  descriptionPlaceholder: 'Enter a brief description of this service',
+} as const;
+
+/** SPEC section 8 toasts of the image control (service, game and site images). */
+export const UPLOAD_TEXT = {
+  failed: 'Upload failed',
+  invalidJson: 'Server returned invalid JSON',
+  badResponse: 'Failed to process server response',
+  generic: 'Failed to upload image',
+} as const;
