@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import type { DeliveryToSend } from '../repositories/notification-outbox.repository.ts';
+import { decideDelivery, retryDelayMs, shouldGiveUp } from './delivery-rules.ts';
+import { formatDuration, formatTimestamp, previousStateDuration } from './format.ts';
+
+const now = new Date('2030-01-01T12:00:00.000Z');
+const delivery: DeliveryToSend = {
+  id: 1,
+  changeId: 10,
+  preferenceId: 3,
+  serviceId: 4,
+  status: false,
+  attempts: 0,
+  createdAt: now.toISOString(),
+  changedAt: now.toISOString(),
+  previousChangedAt: null,
+  email: 'a@b.test',
+  preferenceEnabled: true,
+  serviceName: 'S',
+  serviceIsNsfw: false,
+  user: { id: 2, role: 'user', approved: true, enabled: true, can_view_nsfw: false },
+};
+const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_000).toISOString();
+
+describe('retry timing', () => {
+  it('doubles from 30 s up to 30 min', () => {
+    expect([1, 2, 3, 4, 6, 7, 8, 100].map(retryDelayMs)).toEqual([
+      30_000, 60_000, 120_000, 240_000, 960_000, 1_800_000, 1_800_000, 1_800_000,
+    ]);
+  });
+  it('gives up after 24 hours', () => {
+    expect(shouldGiveUp(minutesAgo(24 * 60 - 1), now)).toBe(false);
+    expect(shouldGiveUp(minutesAgo(24 * 60), now)).toBe(true);
+  });
+});
+
+describe('decideDelivery', () => {
+  const quiet = { now, hasNewer: false, lastSent: undefined };
+  it('sends a first notification', () => {
+    expect(decideDelivery(delivery, quiet)).toEqual({ action: 'send' });
+  });
+  it('skips disabled preferences, inactive accounts and NSFW services the user may not see', () => {
+    expect(decideDelivery({ ...delivery, preferenceEnabled: false }, quiet).action).toBe('skip');
+    expect(decideDelivery({ ...delivery, user: { ...delivery.user, approved: false } }, quiet).action).toBe('skip');
+    expect(decideDelivery({ ...delivery, user: { ...delivery.user, enabled: false } }, quiet).action).toBe('skip');
+    expect(decideDelivery({ ...delivery, serviceIsNsfw: true }, quiet).action).toBe('skip');
+    const nsfwUser = { ...delivery.user, can_view_nsfw: true };
+    expect(decideDelivery({ ...delivery, serviceIsNsfw: true, user: nsfwUser }, quiet).action).toBe('send');
+  });
+  it('skips a change superseded by a later one, and a state the recipient already has', () => {
+    expect(decideDelivery(delivery, { ...quiet, hasNewer: true }).action).toBe('skip');
+    expect(decideDelivery(delivery, { ...quiet, lastSent: { status: false, sentAt: minutesAgo(60) } }).action).toBe(
+      'skip',
+    );
+  });
+  it('waits until 5 minutes after the last notification', () => {
+    const decision = decideDelivery(delivery, { ...quiet, lastSent: { status: true, sentAt: minutesAgo(2) } });
+    expect(decision).toEqual({ action: 'defer', until: new Date(now.getTime() + 3 * 60_000) });
+    expect(decideDelivery(delivery, { ...quiet, lastSent: { status: true, sentAt: minutesAgo(5) } }).action).toBe(
+      'send',
+    );
+  });
+});
+
+describe('format', () => {
+  it('says durations as people do', () => {
+    expect(formatDuration(0)).toBe('0 seconds');
+    expect(formatDuration(-5_000)).toBe('0 seconds');
+    expect(formatDuration(1_000)).toBe('1 second');
+    expect(formatDuration(5 * 60_000)).toBe('5 minutes');
+    expect(formatDuration(2 * 3_600_000 + 5 * 60_000 + 7_000)).toBe('2 hours 5 minutes');
+    expect(formatDuration(2 * 3_600_000 + 7_000)).toBe('2 hours');
+    expect(formatDuration(86_400_000 + 3_600_000)).toBe('1 day 1 hour');
+    expect(formatDuration(61_000)).toBe('1 minute 1 second');
+  });
+  it('knows when there was no previous state', () => {
+    expect(previousStateDuration(now.toISOString(), null)).toBe('unknown');
+    expect(previousStateDuration(now.toISOString(), minutesAgo(90))).toBe('1 hour 30 minutes');
+  });
+  it('writes timestamps in UTC', () => {
+    expect(formatTimestamp(now)).toBe('2030-01-01 12:00:00 UTC');
+    expect(formatTimestamp('2030-01-01T12:00:00.999Z')).toBe('2030-01-01 12:00:00 UTC');
+  });
+});
