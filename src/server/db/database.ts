@@ -28,6 +28,22 @@ export interface DbConfig {
 // pg returns COUNT(*) and BIGINT as strings; our counts and ids fit comfortably in a double.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
+/**
+ * better-sqlite3 12 (the newest that runs on Node 20) aborts the process on Node >= 24.19 when V8 collects a
+ * prepared statement (upstream issue: node::ObjectWrap cleanup hooks). Refusing to start with a clear message
+ * beats crashing at random under load. PostgreSQL is unaffected.
+ */
+export function sqliteUnsupportedReason(nodeVersion: string): string | null {
+  const [major = 0, minor = 0] = nodeVersion.replace(/^v/, '').split('.').map(Number);
+  if (major > 24 || (major === 24 && minor >= 19)) {
+    return (
+      `SQLite (better-sqlite3 12) crashes on Node ${nodeVersion}. Run on Node 20, 22 or 24.18, ` +
+      'or set DATABASE_URL to use PostgreSQL.'
+    );
+  }
+  return null;
+}
+
 /** Opens SQLite (WAL, foreign keys on) or PostgreSQL according to the configuration. */
 export function openDatabase(config: DbConfig): Db {
   if (config.databaseUrl) {
@@ -37,6 +53,8 @@ export function openDatabase(config: DbConfig): Db {
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
   }
+  const unsupported = sqliteUnsupportedReason(process.version);
+  if (unsupported) throw new Error(unsupported);
   if (config.sqlitePath !== ':memory:') fs.mkdirSync(path.dirname(config.sqlitePath), { recursive: true });
   const sqlite = new SQLite(
     config.sqlitePath,
