@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { createSmtpMailer, type Mailer } from '../../src/server/integrations/mail/mailer.ts';
+import { startTestApp } from '../helpers/test-app.ts';
+import {
+  change,
+  closedPort,
+  createService,
+  ctx,
+  db,
+  drain,
+  mailsTo,
+  sentRows,
+  smtpEnv,
+  subscribe,
+  useOutboxHarness,
+  worker,
+} from './outbox-harness.ts';
+
+/** The notification outbox across restarts, racing instances and a crash after sending. */
+
+useOutboxHarness();
+
+describe('restarts and races', () => {
+  it('loses nothing and doubles nothing when the app restarts mid-way (SMTP unreachable before)', async () => {
+    const serviceId = await createService('Immich');
+    await subscribe('user', serviceId, 'user@example.test');
+    await subscribe('nsfwUser', serviceId, 'nsfw@example.test');
+    // The first instance cannot reach SMTP at all (nothing listens on its port).
+    const down = await startTestApp({
+      testDb: ctx.testDb,
+      clock: ctx.clock,
+      env: { ...smtpEnv(), SMTP_PORT: String(await closedPort()) },
+    });
+    ctx.extraApps.push(down);
+    await change(serviceId, false);
+    await down.built.services.outbox.runOnce();
+    expect(ctx.smtp.inbox).toHaveLength(0);
+    await down.close();
+    ctx.extraApps.length = 0;
+
+    const restarted = await startTestApp({ testDb: ctx.testDb, clock: ctx.clock, env: smtpEnv() });
+    ctx.extraApps.push(restarted);
+    await drain(restarted.built.services.outbox);
+    expect(mailsTo('user@example.test')).toHaveLength(1);
+    expect(mailsTo('nsfw@example.test')).toHaveLength(1);
+    expect(await sentRows(serviceId)).toHaveLength(2);
+  });
+
+  it('delivers a change exactly once when two instances run the outbox at the same moment', async () => {
+    const serviceId = await createService('Vaultwarden');
+    await subscribe('user', serviceId, 'user@example.test');
+    await subscribe('nsfwUser', serviceId, 'nsfw@example.test');
+    await subscribe('admin', serviceId, 'admin@example.test');
+    const second = await startTestApp({ testDb: ctx.testDb, clock: ctx.clock, env: smtpEnv() });
+    ctx.extraApps.push(second);
+    await change(serviceId, false);
+    await Promise.all([worker().runOnce(), second.built.services.outbox.runOnce(), worker().runOnce()]);
+    await Promise.all([drain(worker()), drain(second.built.services.outbox)]);
+    expect(ctx.smtp.inbox).toHaveLength(3);
+    expect(new Set(ctx.smtp.inbox.map((received) => received.to.join()))).toEqual(
+      new Set(['user@example.test', 'nsfw@example.test', 'admin@example.test']),
+    );
+    const deliveries = await db()
+      .selectFrom('notification_deliveries')
+      .select('id')
+      .where('serviceId', '=', serviceId)
+      .execute();
+    expect(deliveries).toHaveLength(3);
+  });
+
+  it('after a crash between SMTP accepting a mail and recording it, sends it again once, with the same Message-ID (at-least-once)', async () => {
+    const serviceId = await createService('Frigate');
+    await subscribe('user', serviceId, 'user@example.test');
+    // The "crashing" instance: SMTP accepts the mail, then the process never gets to record it.
+    const real = createSmtpMailer({
+      host: '127.0.0.1',
+      port: ctx.smtp.port,
+      secure: 'none',
+      user: undefined,
+      password: undefined,
+      from: 'lab@example.test',
+    });
+    let crash: (reason: Error) => void = () => undefined;
+    const frozen = new Promise<never>((_resolve, reject) => {
+      crash = reject;
+    });
+    const crashing: Mailer = {
+      isConfigured: true,
+      async send(mail) {
+        await real.send(mail);
+        await frozen;
+      },
+      close: () => real.close(),
+    };
+    const dying = await startTestApp({ testDb: ctx.testDb, clock: ctx.clock, mailer: crashing, env: smtpEnv() });
+    await change(serviceId, false);
+    const dyingRun = dying.built.services.outbox.runOnce();
+    while (ctx.smtp.inbox.length < 1) await new Promise((resolve) => setTimeout(resolve, 10));
+
+    const survivor = await startTestApp({ testDb: ctx.testDb, clock: ctx.clock, env: smtpEnv() });
+    ctx.extraApps.push(survivor);
+    // Within the claim's lease the survivor leaves it alone: the other worker may still be sending.
+    await survivor.built.services.outbox.runOnce();
+    expect(ctx.smtp.inbox).toHaveLength(1);
+    ctx.clock.advance(5 * 60_000 + 1_000);
+    await survivor.built.services.outbox.runOnce();
+    expect(ctx.smtp.inbox).toHaveLength(2);
+    const [firstCopy, secondCopy] = ctx.smtp.inbox;
+    expect(firstCopy?.mail.messageId).toBeTruthy();
+    expect(secondCopy?.mail.messageId).toBe(firstCopy?.mail.messageId);
+
+    // The stalled worker wakes up to an error; its claim is gone, so it changes nothing.
+    crash(new Error('connection lost'));
+    await dyingRun;
+    await dying.close();
+    ctx.clock.advance(60 * 60_000);
+    await survivor.built.services.outbox.runOnce();
+    expect(ctx.smtp.inbox).toHaveLength(2);
+    expect(await sentRows(serviceId)).toHaveLength(1);
+    const [delivery] = await db()
+      .selectFrom('notification_deliveries')
+      .selectAll()
+      .where('serviceId', '=', serviceId)
+      .execute();
+    expect(delivery?.state).toBe('sent');
+  });
+});
