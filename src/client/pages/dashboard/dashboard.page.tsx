@@ -1,9 +1,7 @@
-import { Gamepad2, LayoutGrid, ServerOff } from 'lucide-react';
-import { STORAGE_KEYS } from '#shared/constants';
 import { isAdminRole } from '#shared/permissions';
-import { CollapsibleSection } from '../../features/dashboard/collapsible-section';
 import { AdminUiHint } from '../../features/dashboard/admin-ui-hint';
-import { EmptyState } from '../../features/dashboard/empty-state';
+import { GameServersSection } from '../../features/game-servers/game-servers-section';
+import { ServicesSection } from '../../features/services/services-section';
 import { TopBar } from '../../features/top-bar/top-bar';
 import { useAdminUi } from '../../hooks/use-admin-ui';
 import { useSession } from '../../hooks/use-session';
@@ -20,30 +18,8 @@ export default function DashboardPage() {
     <div className="min-h-screen">
       <TopBar user={user} />
       <main className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 pb-24 sm:px-6 lg:px-8">
-        <CollapsibleSection
-          title="Game Servers"
-          icon={<Gamepad2 />}
-          storageKey={STORAGE_KEYS.serversExpanded}
-          isOpenByDefault={false}
-        >
-          <EmptyState icon={<ServerOff />} title="No game servers found" />
-        </CollapsibleSection>
-        <CollapsibleSection
-          title="Services"
-          icon={<LayoutGrid />}
-          storageKey={STORAGE_KEYS.servicesExpanded}
-          isOpenByDefault
-        >
-          <EmptyState
-            icon={<LayoutGrid />}
-            title="No services yet"
-            description={
-              isAdmin
-                ? 'Services you add will appear here with their live status.'
-                : 'Services appear here once an administrator adds them.'
-            }
-          />
-        </CollapsibleSection>
+        <GameServersSection />
+        <ServicesSection user={user} isAdminUiVisible={isAdminUiVisible} />
         {isAdmin ? <AdminUiHint isVisible={isAdminUiVisible} /> : null}
       </main>
     </div>

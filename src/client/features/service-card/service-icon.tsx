@@ -1,0 +1,30 @@
+import { Globe } from 'lucide-react';
+import { useState } from 'react';
+import { cn } from '../../lib/cn';
+
+/** A service's icon; a missing or broken image shows a placeholder globe instead (SPEC section 2). */
+export function ServiceIcon({ src, name, className }: { src: string | null; name: string; className?: string }) {
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  // Remembering which src failed lets a corrected icon load again without remounting the card.
+  const isBroken = src === null || failedSrc === src;
+  return (
+    <span
+      className={cn(
+        'flex size-12 shrink-0 items-center justify-center overflow-hidden rounded-lg border bg-muted/70 shadow-xs',
+        className,
+      )}
+    >
+      {isBroken ? (
+        <Globe data-testid="service-icon-placeholder" className="size-6 text-muted-foreground" aria-hidden="true" />
+      ) : (
+        <img
+          src={src}
+          alt={`${name} icon`}
+          draggable={false}
+          className="size-full object-contain p-1.5"
+          onError={() => setFailedSrc(src)}
+        />
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,62 @@
+import { updateServiceBody, type ServiceWire, type UpdateServiceBody } from '#shared/schemas/service';
+
+/** What the Edit Service dialog holds while the admin types (the interval as typed, so it can be blank). */
+export interface EditServiceValues {
+  name: string;
+  icon: string | null;
+  background: string | null;
+  refreshInterval: string;
+  show_status_badge: boolean;
+  isNSFW: boolean;
+  tooltip: string;
+}
+
+/** The dialog's starting values for one service. */
+export function editValuesFor(service: ServiceWire): EditServiceValues {
+  return {
+    name: service.name,
+    icon: service.icon,
+    background: service.background,
+    refreshInterval: String(service.refreshInterval),
+    show_status_badge: service.show_status_badge,
+    isNSFW: service.isNSFW,
+    tooltip: service.tooltip ?? '',
+  };
+}
+
+/** SPEC section 5: the interval is a number, and a value that doesn't parse becomes null. */
+export function parseRefreshInterval(raw: string): number | null {
+  const parsed = Number.parseInt(raw.trim(), 10);
+  return Number.isNaN(parsed) ? null : parsed;
+}
+
+/**
+ * SPEC's PUT payload {id, name, icon, background, refreshInterval, isNSFW, tooltip, show_status_badge},
+ * checked with the shared schema; errors come back per field with the schema's messages.
+ */
+export function toUpdateBody(
+  id: number,
+  values: EditServiceValues,
+):
+  { body: UpdateServiceBody; errors: null } | { body: null; errors: Partial<Record<keyof EditServiceValues, string>> } {
+  const body = {
+    id,
+    name: values.name,
+    icon: values.icon,
+    background: values.background,
+    refreshInterval: parseRefreshInterval(values.refreshInterval),
+    isNSFW: values.isNSFW,
+    tooltip: values.tooltip.trim() === '' ? null : values.tooltip,
+    show_status_badge: values.show_status_badge,
+  };
+  const parsed = updateServiceBody.safeParse(body);
+  if (parsed.success) return { body, errors: null };
+  const errors: Partial<Record<keyof EditServiceValues, string>> = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0];
+    if (typeof field === 'string' && field in values && !(field in errors)) {
+      errors[field as keyof EditServiceValues] = issue.message;
+    }
+  }
+  return { body: null, errors };
+}

@@ -1,0 +1,112 @@
+import { useQuery } from '@tanstack/react-query';
+import { AlertTriangle, LayoutGrid, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { STORAGE_KEYS } from '#shared/constants';
+import { isAdminRole } from '#shared/permissions';
+import type { ServiceWire } from '#shared/schemas/service';
+import type { UserWire } from '#shared/schemas/user';
+import { servicesQueryOptions } from '../../api/services.api';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Skeleton } from '../../components/ui/skeleton';
+import { TooltipProvider } from '../../components/ui/tooltip';
+import { useSiteSettings } from '../../hooks/use-site-settings';
+import { CollapsibleSection } from '../dashboard/collapsible-section';
+import { EmptyState } from '../dashboard/empty-state';
+import { displayFlagsFor } from '../service-card/display-flags';
+import { AddServiceDialog } from './add-service-dialog';
+import { DeleteServiceDialog } from './delete-service-dialog';
+import { EditServiceDialog } from './edit-service-dialog';
+import { ServicesGrid } from './services-grid';
+import { useServiceOrder } from './use-service-order';
+
+const NO_SERVICES: readonly ServiceWire[] = [];
+
+function LoadingGrid() {
+  return (
+    <div className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3" aria-label="Loading services">
+      {Array.from({ length: 3 }, (_, index) => (
+        <Skeleton key={index} className="h-36 rounded-xl" />
+      ))}
+    </div>
+  );
+}
+
+/** The Services section: live cards in the viewer's order, and admin controls when Ctrl/Cmd+H shows them. */
+export function ServicesSection({ user, isAdminUiVisible }: { user: UserWire; isAdminUiVisible: boolean }) {
+  const isAdmin = isAdminRole(user.role);
+  const showAdminControls = isAdmin && isAdminUiVisible;
+  const { settings } = useSiteSettings();
+  const { data, isPending, isError, error } = useQuery(servicesQueryOptions());
+  const { ordered, reorder } = useServiceOrder(data ?? NO_SERVICES, user);
+  const [isAdding, setIsAdding] = useState(false);
+  const [editing, setEditing] = useState<ServiceWire | null>(null);
+  const [deleting, setDeleting] = useState<ServiceWire | null>(null);
+
+  let content;
+  if (isPending) {
+    content = <LoadingGrid />;
+  } else if (isError && !data) {
+    content = <EmptyState icon={<AlertTriangle />} title="Services could not be loaded" description={error.message} />;
+  } else if (ordered.length === 0) {
+    content = (
+      <EmptyState
+        icon={<LayoutGrid />}
+        title="No services yet"
+        description={
+          isAdmin
+            ? 'Services you add will appear here with their live status.'
+            : 'Services appear here once an administrator adds them.'
+        }
+      />
+    );
+  } else {
+    content = (
+      <ServicesGrid
+        services={ordered}
+        flags={displayFlagsFor(settings, isAdmin)}
+        onlineColor={settings.onlineColor}
+        offlineColor={settings.offlineColor}
+        showAdminControls={showAdminControls}
+        onEdit={setEditing}
+        onDelete={setDeleting}
+        onReorder={reorder}
+      />
+    );
+  }
+
+  return (
+    <TooltipProvider>
+      <CollapsibleSection
+        title="Services"
+        icon={<LayoutGrid />}
+        storageKey={STORAGE_KEYS.servicesExpanded}
+        isOpenByDefault
+        badge={
+          data && data.length > 0 ? (
+            <Badge variant="secondary" aria-label={`${data.length} services`}>
+              {data.length}
+            </Badge>
+          ) : null
+        }
+        actions={
+          showAdminControls ? (
+            <Button size="sm" onClick={() => setIsAdding(true)}>
+              <Plus aria-hidden="true" />
+              <span className="sr-only sm:not-sr-only">Add Service</span>
+            </Button>
+          ) : null
+        }
+      >
+        {content}
+      </CollapsibleSection>
+      {showAdminControls ? (
+        <>
+          <AddServiceDialog open={isAdding} onOpenChange={setIsAdding} />
+          <EditServiceDialog service={editing} onClose={() => setEditing(null)} />
+          <DeleteServiceDialog service={deleting} onClose={() => setDeleting(null)} />
+        </>
+      ) : null}
+    </TooltipProvider>
+  );
+}

@@ -1,0 +1,55 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreateServiceBody, ServiceWire, UpdateServiceBody } from '#shared/schemas/service';
+import { SERVICE_TEXT } from '#shared/ui-messages';
+import { serverMessageOr } from '../../api/api-error';
+import { createService, deleteService, SERVICES_QUERY_KEY, updateService } from '../../api/services.api';
+import { toast } from '../../hooks/use-toast';
+
+/** The text under a failure toast: the server's own message when it sent one, else the request error. */
+function failureDetail(error: Error): string {
+  return serverMessageOr(error, error.message);
+}
+
+/** POST /api/services with SPEC's toasts; the list refetches afterwards. */
+export function useCreateService(onDone: (service: ServiceWire) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateServiceBody) => createService(body),
+    onSuccess: async (service) => {
+      toast({ title: SERVICE_TEXT.added });
+      onDone(service);
+      await queryClient.invalidateQueries({ queryKey: SERVICES_QUERY_KEY });
+    },
+    onError: (error) =>
+      toast({ title: SERVICE_TEXT.addFailed, description: failureDetail(error), variant: 'destructive' }),
+  });
+}
+
+/** PUT /api/services/{id} with SPEC's toasts; the list refetches afterwards. */
+export function useUpdateService(onDone: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateServiceBody) => updateService(body),
+    onSuccess: async () => {
+      toast({ title: SERVICE_TEXT.updated, description: SERVICE_TEXT.updatedDetail });
+      onDone();
+      await queryClient.invalidateQueries({ queryKey: SERVICES_QUERY_KEY });
+    },
+    onError: (error) =>
+      toast({ title: SERVICE_TEXT.updateFailed, description: failureDetail(error), variant: 'destructive' }),
+  });
+}
+
+/** DELETE /api/services/{id} with SPEC's toasts; the list refetches afterwards. */
+export function useDeleteService() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (service: ServiceWire) => deleteService(service.id),
+    onSuccess: async () => {
+      toast({ title: SERVICE_TEXT.deleted });
+      await queryClient.invalidateQueries({ queryKey: SERVICES_QUERY_KEY });
+    },
+    onError: (error) =>
+      toast({ title: SERVICE_TEXT.deleteFailed, description: failureDetail(error), variant: 'destructive' }),
+  });
+}
