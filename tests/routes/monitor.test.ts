@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { phaseMs } from '../../src/server/monitor/check-timing.ts';
+import { phaseCapacity, phaseMs } from '../../src/server/monitor/check-timing.ts';
 import { Monitor, type MonitorOptions } from '../../src/server/monitor/monitor.ts';
 import { dayBucket, hourBucket } from '../../src/server/monitor/rollup.ts';
 import { ServicesRepository } from '../../src/server/repositories/services.repository.ts';
@@ -95,7 +95,7 @@ describe('scheduling', () => {
       await createService('phase b', targets.url('/up?phase-b')),
     ];
     const offsetFromPhase = (id: number, at: number) => {
-      const diff = Math.abs((at % 1_000) - phaseMs(id, 1_000));
+      const diff = Math.abs((at % 1_000) - phaseMs(id, 1_000, phaseCapacity(Math.max(...ids))));
       return Math.min(diff, 1_000 - diff);
     };
     const first = await startMonitor();

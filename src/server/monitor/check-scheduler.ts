@@ -23,8 +23,14 @@ export class CheckScheduler<T extends ScheduledCheck> {
   #timerAt = Infinity;
   #running = false;
 
+  /**
+   * @param quantumMs wake-ups happen on a grid of this many ms and start everything due by then: each wake-up
+   *   of the event loop costs real CPU (about 0.1 ms on a small VM), so 600 checks a second must not mean 600
+   *   wake-ups. Start jitter stays below the quantum.
+   */
   constructor(
     private readonly onDue: DueHandler<T>,
+    private readonly quantumMs = 50,
     private readonly now: () => number = () => performance.now(),
   ) {}
 
@@ -61,12 +67,12 @@ export class CheckScheduler<T extends ScheduledCheck> {
     if (!this.#running) return;
     const next = this.#heap.peek();
     if (!next) return;
-    // Keep an armed timer that fires no later than needed; re-arming costs more than an early, empty tick.
-    if (this.#timer && this.#timerAt <= next.dueAt) return;
+    const fireAt = Math.ceil(next.dueAt / this.quantumMs) * this.quantumMs;
+    // Keep an armed timer that fires no later than needed.
+    if (this.#timer && this.#timerAt <= fireAt) return;
     if (this.#timer) clearTimeout(this.#timer);
-    const delay = Math.max(0, next.dueAt - this.now());
-    this.#timerAt = next.dueAt;
-    this.#timer = setTimeout(() => this.#tick(), delay);
+    this.#timerAt = fireAt;
+    this.#timer = setTimeout(() => this.#tick(), Math.max(0, fireAt - this.now()));
     // The HTTP server keeps the process alive; the monitor alone must not.
     this.#timer.unref();
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkTimeoutMs, delayToPhaseMs, nextDueAt, phaseMs } from './check-timing.ts';
+import { checkTimeoutMs, delayToPhaseMs, nextDueAt, phaseCapacity, phaseMs } from './check-timing.ts';
 
 describe('checkTimeoutMs', () => {
   it('is 80% of the interval, at most 10 s', () => {
@@ -14,23 +14,32 @@ describe('checkTimeoutMs', () => {
 });
 
 describe('phase', () => {
-  it('spreads consecutive ids across the interval', () => {
+  it('uses a power-of-two grid at or above the highest id', () => {
+    expect(phaseCapacity(0)).toBe(16);
+    expect(phaseCapacity(16)).toBe(16);
+    expect(phaseCapacity(17)).toBe(32);
+    expect(phaseCapacity(5_000)).toBe(8_192);
+  });
+
+  it('spreads services across the interval, neighbours in neighbouring slots', () => {
     const interval = 30_000;
-    const phases = Array.from({ length: 100 }, (_, i) => phaseMs(i + 1, interval)).sort((a, b) => a - b);
+    const capacity = phaseCapacity(10);
+    const phases = Array.from({ length: 10 }, (_, i) => phaseMs(i + 1, interval, capacity));
     expect(phases[0]).toBeGreaterThanOrEqual(0);
-    expect(phases.at(-1)).toBeLessThan(interval);
-    // 100 ids leave no gap wider than a few tenths of the interval (uniform would be interval/100).
-    const gaps = phases.slice(1).map((p, i) => p - (phases[i] as number));
-    expect(Math.max(...gaps)).toBeLessThan(interval / 30);
+    expect(Math.max(...phases)).toBeLessThan(interval);
+    for (const gap of phases.slice(1).map((p, i) => p - (phases[i] as number))) expect(gap).toBe(interval / 16);
+    // 5,000 services: evenly 3.66 ms apart over 61% of the interval, never two in one slot.
+    const many = new Set(Array.from({ length: 5_000 }, (_, i) => phaseMs(i + 1, interval, phaseCapacity(5_000))));
+    expect(many.size).toBe(5_000);
   });
 
   it('gives the same wall-clock slot after a restart', () => {
     const interval = 30_000;
     for (const wall of [0, 1_700_000_000_123, 1_700_000_017_456]) {
-      const delay = delayToPhaseMs(7, interval, wall);
+      const delay = delayToPhaseMs(7, interval, 64, wall);
       expect(delay).toBeGreaterThanOrEqual(0);
       expect(delay).toBeLessThan(interval);
-      expect((wall + delay) % interval).toBe(phaseMs(7, interval));
+      expect((wall + delay) % interval).toBe(phaseMs(7, interval, 64));
     }
   });
 });

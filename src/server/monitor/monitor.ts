@@ -5,7 +5,7 @@ import type { StatusHistoryRepository } from '../repositories/status-history.rep
 import { iso, type Clock } from '../services/clock.ts';
 import type { ServiceCatalogService, ServiceChangeListener } from '../services/service-catalog.service.ts';
 import { CheckScheduler, type ScheduledCheck } from './check-scheduler.ts';
-import { checkTimeoutMs, delayToPhaseMs } from './check-timing.ts';
+import { checkTimeoutMs, delayToPhaseMs, phaseCapacity } from './check-timing.ts';
 import { HttpChecker, toCheckTarget, type CheckOutcome, type CheckTarget } from './http-checker.ts';
 import { DEFAULT_RETENTION, PRUNE_EVERY_MS, pruneHistory, type HistoryRetention } from './prune-history.job.ts';
 import { ResultWriter } from './result-writer.ts';
@@ -25,6 +25,8 @@ export interface MonitorOptions {
   flushMs?: number;
   maxBatch?: number;
   retention?: HistoryRetention;
+  /** The scheduler's wake-up grid (see CheckScheduler); start jitter stays below it. */
+  tickMs?: number;
   /** Benchmarks and tests: told when each check starts and how late after its due time. */
   onCheckStart?: (serviceId: number, lateMs: number) => void;
   /** Benchmarks and tests: told each outcome after it is queued for writing. */
@@ -57,6 +59,8 @@ export class Monitor {
   readonly #msPerSecond: number;
   readonly #loadTokens = new Map<number, number>();
   #state: 'idle' | 'starting' | 'running' | 'stopped' = 'idle';
+  /** The phase grid, fixed at start (see phaseMs). */
+  #capacity = 16;
   #queued: Change[] = [];
   #pruneTimer: NodeJS.Timeout | null = null;
   #pruning: Promise<unknown> | null = null;
@@ -66,7 +70,7 @@ export class Monitor {
     private readonly options: MonitorOptions = {},
   ) {
     this.#msPerSecond = options.msPerIntervalSecond ?? 1000;
-    this.#scheduler = new CheckScheduler<MonitoredService>((entry, lateMs) => this.#run(entry, lateMs));
+    this.#scheduler = new CheckScheduler<MonitoredService>((entry, lateMs) => this.#run(entry, lateMs), options.tickMs);
     this.#checker = new HttpChecker({ bodyCapBytes: options.bodyCapBytes });
     this.#writer = new ResultWriter(deps.history, deps.log, { flushMs: options.flushMs, maxBatch: options.maxBatch });
     deps.catalog.onChange((change) => this.#onChange(change));
@@ -82,11 +86,12 @@ export class Monitor {
     if (this.#state !== 'idle') return;
     this.#state = 'starting';
     const [rows, lastChanges] = await Promise.all([this.deps.services.list(true), this.deps.history.latestChanges()]);
+    this.#capacity = phaseCapacity(rows.reduce((max, row) => Math.max(max, row.id), 0));
     const wallNow = this.deps.clock.now().getTime();
     const now = performance.now();
     for (const row of rows) {
       const entry = this.#add(row, lastChanges.get(row.id) ?? null);
-      this.#scheduler.schedule(entry, now + delayToPhaseMs(row.id, entry.intervalMs, wallNow));
+      this.#scheduler.schedule(entry, now + delayToPhaseMs(row.id, entry.intervalMs, this.#capacity, wallNow));
     }
     this.#state = 'running';
     this.#scheduler.start();
@@ -237,7 +242,7 @@ export class Monitor {
 
   /** Time to the service's next phase slot; after an out-of-turn check, at least half an interval away. */
   #phaseDelay(entry: MonitoredService, afterCheck: boolean): number {
-    const delay = delayToPhaseMs(entry.id, entry.intervalMs, this.deps.clock.now().getTime());
+    const delay = delayToPhaseMs(entry.id, entry.intervalMs, this.#capacity, this.deps.clock.now().getTime());
     return afterCheck && delay < entry.intervalMs / 2 ? delay + entry.intervalMs : delay;
   }
 }

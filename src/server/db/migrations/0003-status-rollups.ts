@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../database.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations describe the schema as it was, not as the current types say */
@@ -9,7 +9,7 @@ import type { Dialect } from '../database.ts';
  * `timedChecks` counts the checks that have a response time (failed transports store none), so the average is
  * `responseTimeSum / timedChecks`.
  */
-export function statusRollupsMigration(_dialect: Dialect) {
+export function statusRollupsMigration(dialect: Dialect) {
   return {
     async up(db: Kysely<any>): Promise<void> {
       for (const table of ['service_status_hourly', 'service_status_daily']) {
@@ -25,6 +25,8 @@ export function statusRollupsMigration(_dialect: Dialect) {
           .addColumn('responseTimeMin', 'integer')
           .addColumn('responseTimeMax', 'integer')
           .addPrimaryKeyConstraint(`${table}_pk`, ['serviceId', 'bucket'])
+          // SQLite: the rows live in the primary-key B-tree itself, so an upsert writes one tree, not two.
+          .$call((builder) => (dialect === 'sqlite' ? builder.modifyEnd(sql`without rowid`) : builder))
           .execute();
         // Pruning deletes by age across all services.
         await db.schema.createIndex(`${table}_bucket`).on(table).column('bucket').execute();

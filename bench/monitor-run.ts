@@ -1,0 +1,157 @@
+/**
+ * The measured process of `npm run bench:monitor` (bench/monitor.ts bundles this file and runs it with plain
+ * Node, as `npm start` runs the server). Runs the real Monitor (checks, batched writes, rollups) against a local keep-alive target in a child process,
+ * with a fresh SQLite database in a temp folder, and prints checks per second, CPU ms per check (all-in: this
+ * process's user + system time over the measured window / checks), peak RSS, event-loop delay p99 and
+ * check-start jitter p99 (actual start minus due time). Never part of `npm test`.
+ */
+import { fork } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
+import Fastify from 'fastify';
+import { openDatabase } from '../src/server/db/database.ts';
+import { migrateToLatest } from '../src/server/db/migrate.ts';
+import { Monitor } from '../src/server/monitor/monitor.ts';
+import { ServicesRepository } from '../src/server/repositories/services.repository.ts';
+import { StatusHistoryRepository } from '../src/server/repositories/status-history.repository.ts';
+import { systemClock } from '../src/server/services/clock.ts';
+import { ServiceCatalogService } from '../src/server/services/service-catalog.service.ts';
+
+const args = process.argv.slice(2).filter((arg) => arg !== '--');
+// --no-writes: checks only, results dropped (to tell the HTTP side's cost from the database side's).
+const noWrites = args.includes('--no-writes');
+const [count = 1000, intervalSeconds = 30, durationSeconds = 60] = args
+  .filter((arg) => !arg.startsWith('--'))
+  .map(Number);
+const WARM_UP_MS = Math.min(10_000, (durationSeconds * 1000) / 4);
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+
+async function startTarget() {
+  const child = fork(process.env.BENCH_TARGET_SCRIPT ?? path.join(import.meta.dirname, 'monitor-target.mjs'), [], {
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout?.once('data', (data: Buffer) => resolve(Number(String(data).trim())));
+    child.once('exit', () => reject(new Error('target exited')));
+  });
+  return { child, url: `http://127.0.0.1:${port}` };
+}
+
+async function main(): Promise<void> {
+  const target = await startTarget();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-monitor-'));
+  const db = openDatabase({ sqlitePath: path.join(dir, 'homelab.db') });
+  await migrateToLatest(db);
+  const lastChecked = new Date().toISOString();
+  const rows = Array.from({ length: count }, (_, i) => ({
+    name: `svc-${i}`,
+    url: `${target.url}/health/${i}`,
+    status: false,
+    lastChecked,
+    refreshInterval: intervalSeconds,
+    icon: null,
+    background: null,
+    isNSFW: false,
+    tooltip: null,
+    show_status_badge: true,
+  }));
+  for (let i = 0; i < rows.length; i += 500)
+    await db.kysely
+      .insertInto('services')
+      .values(rows.slice(i, i + 500))
+      .execute();
+
+  const log = Fastify({ logger: { level: 'warn' } }).log;
+  const services = new ServicesRepository(db.kysely);
+  const jitter = createHistogram();
+  let measuring = false;
+  let checks = 0;
+  let down = 0;
+  const history = new StatusHistoryRepository(db.kysely, db.dialect);
+  if (noWrites) history.writeBatch = (batch) => Promise.resolve(new Set(batch.latest.map((r) => r.serviceId)));
+  const monitor = new Monitor(
+    {
+      services,
+      history,
+      catalog: new ServiceCatalogService(services, systemClock),
+      clock: systemClock,
+      log,
+    },
+    {
+      flushMs: Number(process.env.FLUSH_MS ?? 250),
+      tickMs: process.env.TICK_MS ? Number(process.env.TICK_MS) : undefined,
+      maxBatch: Number(process.env.MAX_BATCH ?? 200),
+      onCheckStart: (_id, lateMs) => {
+        if (measuring) jitter.record(Math.max(1, Math.round(lateMs * 1000)));
+      },
+      onCheckEnd: (_id, outcome) => {
+        if (!measuring) return;
+        checks += 1;
+        if (!outcome.up) down += 1;
+      },
+    },
+  );
+  await monitor.start();
+  await sleep(WARM_UP_MS);
+
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
+  measuring = true;
+  const cpuStart = process.cpuUsage();
+  const wallStart = performance.now();
+  let peakRss = process.memoryUsage().rss;
+  // Whole intervals when the run allows, so every service is counted equally often.
+  const available = durationSeconds * 1000 - WARM_UP_MS;
+  const intervalMs = intervalSeconds * 1000;
+  const measureMs = available >= intervalMs ? Math.floor(available / intervalMs) * intervalMs : available;
+  while (performance.now() - wallStart < measureMs) {
+    await sleep(500);
+    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  }
+  measuring = false;
+  const cpu = process.cpuUsage(cpuStart);
+  const seconds = (performance.now() - wallStart) / 1000;
+  loopDelay.disable();
+  const logRows = await db.kysely
+    .selectFrom('service_status_logs')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+
+  const cpuMs = (cpu.user + cpu.system) / 1000;
+  const expected = (count / intervalSeconds) * seconds;
+  console.log(
+    `services ${count}, interval ${intervalSeconds} s, measured ${seconds.toFixed(1)} s after ${WARM_UP_MS / 1000} s warm-up`,
+  );
+  console.log(
+    `checks/s             ${(checks / seconds).toFixed(1)} (expected ${(expected / seconds).toFixed(1)}; ${down} down)`,
+  );
+  console.log(
+    `CPU ms per check     ${(cpuMs / Math.max(1, checks)).toFixed(3)} (${((cpuMs / 1000 / seconds) * 100).toFixed(1)}% of one core)`,
+  );
+  console.log(
+    `peak RSS             ${mib(peakRss)} MiB while measured (${mib(process.resourceUsage().maxRSS * 1024)} MiB since start, including set-up)`,
+  );
+  console.log(`event-loop delay p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)} ms`);
+  console.log(
+    `jitter p99           ${(jitter.percentile(99) / 1000).toFixed(1)} ms (max ${(jitter.max / 1000).toFixed(1)} ms)`,
+  );
+  console.log(`log rows written     ${logRows.n}`);
+  const memory = process.memoryUsage();
+  console.log(
+    `memory now           rss ${mib(memory.rss)} MiB, V8 heap ${mib(memory.heapUsed)}/${mib(memory.heapTotal)} MiB, external ${mib(memory.external)} MiB`,
+  );
+
+  await monitor.stop();
+  target.child.kill('SIGTERM');
+  await db.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
