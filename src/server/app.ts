@@ -21,6 +21,7 @@ import { createIdTokenVerifier, type IdTokenVerifier } from './integrations/oidc
 import { authRoutes } from './routes/auth.routes.ts';
 import type { App, RouteContext } from './routes/route-context.ts';
 import { servicesRoutes } from './routes/services.routes.ts';
+import { usersRoutes } from './routes/users.routes.ts';
 import { emailTemplatesRoutes } from './routes/email-templates.routes.ts';
 import { notificationsRoutes } from './routes/notifications.routes.ts';
 import { historyRoutes } from './routes/history.routes.ts';
@@ -174,6 +175,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   userRoutes(context);
   settingsRoutes(context);
   servicesRoutes(context);
+  usersRoutes(context);
   historyRoutes(context);
   uploadRoutes(context);
   emailTemplatesRoutes(context);

@@ -57,3 +57,16 @@ export const UPLOAD_MSG = {
   urlRefused: 'That address cannot be fetched',
   fetchFailed: 'The image could not be downloaded',
 } as const;
+
+/** Texts of user management (SPEC sections 2, 6 and 8). */
+export const USER_ADMIN_MSG = {
+  notFound: 'User not found',
+  cannotManage: 'You may not change this account',
+  superadminControls: 'Approval, NSFW access and role of a superadmin cannot be changed',
+  onlySuperadminDeletes: 'Only a superadmin can delete users',
+  cannotDeleteSuperadmin: 'A superadmin cannot be deleted',
+  idMismatch: 'The id in the body does not match the address',
+  deleted: 'User has been deleted successfully',
+  resetEmailed: 'A password reset email has been sent to the user.',
+  resetGenerated: 'A temporary password has been generated.',
+} as const;

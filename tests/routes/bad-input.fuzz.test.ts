@@ -11,6 +11,7 @@ import {
 import { patchSettingsBody } from '../../src/shared/schemas/settings.ts';
 import { createServiceBody, updateServiceBody } from '../../src/shared/schemas/service.ts';
 import { uploadFromUrlBody } from '../../src/shared/schemas/upload.ts';
+import { patchUserBody, resetUserPasswordBody } from '../../src/shared/schemas/users-admin.ts';
 import { patchOwnUserBody } from '../../src/shared/schemas/user.ts';
 import {
   createEmailTemplateBody,
@@ -227,6 +228,23 @@ async function expectRefused(
 // --- routes ------------------------------------------------------------------------------------------
 
 const ROUTES: JsonRoute[] = [
+  {
+    method: 'PATCH',
+    url: '/api/users/999999',
+    pattern: '/api/users/:id',
+    fields: ['id', 'email', 'approved', 'can_view_nsfw', 'role'],
+    schema: patchUserBody,
+    // No such user: a body the contract accepts gets 404 (or 400 when its id differs from the path).
+    acceptedBodyStatus: 404,
+    plausible: fc.constantFrom(999999, '999999', 'superadmin', 'Admin', 'a@', true, 0, ''),
+  },
+  {
+    method: 'POST',
+    url: '/api/admin/reset-user-password',
+    fields: ['userId'],
+    schema: resetUserPasswordBody,
+    plausible: fc.constantFrom('1', 0, -1, 1.5, true, null, 2_147_483_648),
+  },
   {
     method: 'POST',
     url: '/api/login',

@@ -23,6 +23,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   google_client_id: null,
   google_auth_url: 'https://accounts.google.com/o/oauth2/v2/auth',
   tracking_code: null,
+  registration_open: true,
 };
 
 /** Site settings with SPEC defaults filled in; `isLoaded` tells whether the server's values are in. */

@@ -4,6 +4,7 @@ import { initialMigration } from './migrations/0001-initial.ts';
 import { statusChangesMigration } from './migrations/0002-status-changes.ts';
 import { statusRollupsMigration } from './migrations/0003-status-rollups.ts';
 import { notificationsMigration } from './migrations/0004-notifications.ts';
+import { registrationSwitchMigration } from './migrations/0005-registration-switch.ts';
 
 /** Migrations are listed in code (not read from disk) so the bundled server carries them. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -12,6 +13,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '0002-status-changes': statusChangesMigration(db.dialect),
     '0003-status-rollups': statusRollupsMigration(db.dialect),
     '0004-notifications': notificationsMigration(db.dialect),
+    '0005-registration-switch': registrationSwitchMigration(db.dialect),
   };
 }
 

@@ -82,6 +82,7 @@ export interface SettingsTable {
   admin_show_service_url: BoolDefault;
   admin_show_status_badge: BoolDefault;
   admin_show_uptime_log: BoolDefault;
+  registration_open: BoolDefault;
 }
 
 export interface ServicesTable {

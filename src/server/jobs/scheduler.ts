@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../services/container.ts';
 import { purgeSessionsJob } from './purge-sessions.job.ts';
+import { pruneLoginAttemptsJob } from './prune-login-attempts.job.ts';
 
 /** A periodic background job; its rules live in services. */
 export interface Job {
@@ -11,7 +12,7 @@ export interface Job {
 
 /** Runs each job at its interval, never two runs of one job at once; errors are logged, not thrown. */
 export function startScheduler(services: Services, log: FastifyBaseLogger): { stop(): void } {
-  const jobs = [purgeSessionsJob(services)];
+  const jobs = [purgeSessionsJob(services), pruneLoginAttemptsJob(services)];
   const timers = jobs.map((job) => {
     let running = false;
     const tick = () => {

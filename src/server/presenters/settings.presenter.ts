@@ -33,6 +33,7 @@ export function presentSettings(
     google_client_id: signIn.googleClientId,
     google_auth_url: signIn.googleAuthUrl,
     tracking_code: settings.tracking_code,
+    registration_open: settings.registration_open,
   };
   if (!viewer || !isApproved(viewer)) return publicPart;
   const userPart = {

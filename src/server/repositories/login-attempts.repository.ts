@@ -9,6 +9,10 @@ export class LoginAttemptsRepository {
     await this.db.insertInto('login_attempts').values(attempt).execute();
   }
 
+  async deleteBefore(isoTime: string): Promise<void> {
+    await this.db.deleteFrom('login_attempts').where('timestamp', '<', isoTime).execute();
+  }
+
   async list(limit: number) {
     return this.db
       .selectFrom('login_attempts')

@@ -30,6 +30,7 @@ export interface Settings {
   admin_show_service_url: boolean;
   admin_show_status_badge: boolean;
   admin_show_uptime_log: boolean;
+  registration_open: boolean;
 }
 
 function toSettings(row: Selectable<SettingsTable>): Settings {
@@ -46,6 +47,7 @@ function toSettings(row: Selectable<SettingsTable>): Settings {
     admin_show_service_url: bool(row.admin_show_service_url),
     admin_show_status_badge: bool(row.admin_show_status_badge),
     admin_show_uptime_log: bool(row.admin_show_uptime_log),
+    registration_open: bool(row.registration_open),
   };
 }
 

@@ -128,6 +128,17 @@ export class UsersRepository {
     return row && toUser(row);
   }
 
+  /** Every user, by id ascending (SPEC: the User Management order). */
+  async list(): Promise<User[]> {
+    return (await this.db.selectFrom('users').selectAll().orderBy('id').execute()).map(toUser);
+  }
+
+  /** Deletes a user; sessions, reset tokens and preferences go with it by cascade. */
+  async delete(id: number): Promise<boolean> {
+    const result = await this.db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
   async count(executor: Executor = this.db): Promise<number> {
     const row = await executor
       .selectFrom('users')

@@ -1,4 +1,5 @@
 import { patchSettingsBody } from '#shared/schemas/settings';
+import { requireAuth } from '../http/access.ts';
 import { presentSettings } from '../presenters/settings.presenter.ts';
 import type { RouteContext } from './route-context.ts';
 
@@ -10,7 +11,7 @@ export function settingsRoutes({ app, services, signInConfig }: RouteContext): v
   });
 
   app.patch('/api/settings', { config: { access: 'admin' }, schema: { body: patchSettingsBody } }, async (request) => {
-    const settings = await services.settings.update(request.body);
+    const settings = await services.settings.update(request.body, requireAuth(request).user);
     return presentSettings(settings, request.auth?.user ?? null, signInConfig);
   });
 }

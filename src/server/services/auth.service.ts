@@ -85,10 +85,13 @@ export class AuthService {
     try {
       return await db.transaction().execute(async (trx) => {
         if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${REGISTRATION_LOCK})`.execute(trx);
+        const isFirst = (await users.count(trx)) === 0;
+        const siteSettings = await settings.get(trx);
+        // The very first account is always possible, or a closed install could never get its superadmin.
+        if (!isFirst && !siteSettings.registration_open) throw new AppError('forbidden', MSG.registrationClosed);
         if (await users.findByUsername(input.username, trx)) throw new AppError('conflict', MSG.usernameTaken);
         if (input.email && (await users.findByEmail(input.email, trx))) throw new AppError('conflict', MSG.emailTaken);
-        const isFirst = (await users.count(trx)) === 0;
-        const role: Role = isFirst ? 'superadmin' : (await settings.get(trx)).default_role;
+        const role: Role = isFirst ? 'superadmin' : siteSettings.default_role;
         return users.insert(
           {
             username: input.username,

@@ -22,6 +22,7 @@ import { newToken } from './secret-tokens.ts';
 import { SessionService } from './session.service.ts';
 import { SettingsService } from './settings.service.ts';
 import { ServiceCatalogService } from './service-catalog.service.ts';
+import { UserAdminService } from './user-admin.service.ts';
 import { ServicesRepository } from '../repositories/services.repository.ts';
 import { StatusHistoryRepository } from '../repositories/status-history.repository.ts';
 import { Monitor } from '../monitor/monitor.ts';
@@ -61,6 +62,8 @@ export interface Services extends NotificationServices {
   /** The check engine; main.ts starts and stops it (tests start their own). */
   monitor: Monitor;
   history: StatusHistoryService;
+  userAdmin: UserAdminService;
+  loginAttempts: LoginAttemptService;
 }
 
 /** Builds the services (the composition root; no container framework). */
@@ -135,5 +138,14 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
       log: deps.log,
     }),
     history: new StatusHistoryService(servicesRepository, historyRepository, deps.clock),
+    userAdmin: new UserAdminService({
+      users,
+      sessions,
+      hasher: deps.hasher,
+      mailer: notifications.mailer,
+      siteTitle: () => settings.siteTitle(),
+      publicUrl: deps.publicUrl,
+    }),
+    loginAttempts: attempts,
   };
 }

@@ -5,6 +5,10 @@ import { iso } from './clock.ts';
 /** 'success' is a successful sign-in; SPEC counts every other type as a failure. */
 export type AttemptType = 'success' | 'failure' | 'disabled' | 'pending_approval' | 'rate_limited';
 
+/** The newest attempts the dialog lists, and how long attempts are kept. */
+export const LOGIN_ATTEMPTS_LIST_LIMIT = 500;
+export const LOGIN_ATTEMPTS_RETENTION_DAYS = 90;
+
 /** Records every sign-in attempt. Recording never fails a sign-in: errors are reported and swallowed. */
 export class LoginAttemptService {
   constructor(
@@ -12,6 +16,17 @@ export class LoginAttemptService {
     private readonly clock: Clock,
     private readonly onError: (error: unknown) => void,
   ) {}
+
+  /** The newest attempts first, capped for the Login Attempts dialog. */
+  recent() {
+    return this.attempts.list(LOGIN_ATTEMPTS_LIST_LIMIT);
+  }
+
+  /** Deletes attempts older than the retention window; called daily by a job. */
+  async prune(): Promise<void> {
+    const cutoff = new Date(this.clock.now().getTime() - LOGIN_ATTEMPTS_RETENTION_DAYS * 86_400_000);
+    await this.attempts.deleteBefore(iso(cutoff));
+  }
 
   async record(identifier: string, ip: string, type: AttemptType): Promise<void> {
     try {

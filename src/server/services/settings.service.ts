@@ -1,5 +1,8 @@
 import { trackingScriptSources, type PatchSettingsBody } from '#shared/schemas/settings';
+import { MSG } from '#shared/messages';
 import type { Settings, SettingsRepository } from '../repositories/settings.repository.ts';
+import type { User } from '../repositories/users.repository.ts';
+import { AppError } from './app-error.ts';
 
 /** Origins of the admin-approved tracking scripts, for the Content-Security-Policy. */
 function trackingOrigins(settings: Settings): string[] {
@@ -31,8 +34,14 @@ export class SettingsService {
     return this.#trackingOrigins;
   }
 
-  /** Applies a settings change; `defaultRole` is SPEC's name for the default_role column. */
-  async update(changes: PatchSettingsBody): Promise<Settings> {
+  /**
+   * Applies a settings change; `defaultRole` is SPEC's name for the default_role column. Opening or closing
+   * registration is the superadmin's extra control (SPEC section 6): other administrators get 403.
+   */
+  async update(changes: PatchSettingsBody, actor: User): Promise<Settings> {
+    if (changes.registration_open !== undefined && actor.role !== 'superadmin') {
+      throw new AppError('forbidden', MSG.forbidden);
+    }
     const { defaultRole, ...rest } = changes;
     const settings = await this.settings.update(
       defaultRole === undefined ? rest : { ...rest, default_role: defaultRole },

@@ -20,6 +20,8 @@ export const publicSettingsWire = z.object({
   google_auth_url: z.string(),
   /** Analytics snippet for every page (only https script tags; docs/decisions/0003-tracking-code.md). */
   tracking_code: z.string().nullable(),
+  /** Whether self-registration is open (the superadmin's switch); the Register mode explains when it is not. */
+  registration_open: z.boolean(),
 });
 export type PublicSettingsWire = z.infer<typeof publicSettingsWire>;
 
@@ -108,5 +110,7 @@ export const patchSettingsBody = z.strictObject({
   admin_show_service_url: z.boolean().optional(),
   admin_show_status_badge: z.boolean().optional(),
   admin_show_uptime_log: z.boolean().optional(),
+  /** Superadmin only. */
+  registration_open: z.boolean().optional(),
 });
 export type PatchSettingsBody = z.infer<typeof patchSettingsBody>;

@@ -1,0 +1,9 @@
+import type { Services } from '../services/container.ts';
+import type { Job } from './scheduler.ts';
+
+/** Deletes sign-in attempts past their retention window, daily. */
+export const pruneLoginAttemptsJob = (services: Services): Job => ({
+  name: 'prune-login-attempts',
+  intervalMs: 24 * 60 * 60_000,
+  run: () => services.loginAttempts.prune(),
+});

@@ -1,0 +1,43 @@
+import { USER_ADMIN_MSG } from '#shared/messages';
+import { idParams } from '#shared/schemas/common';
+import { patchUserBody, resetUserPasswordBody } from '#shared/schemas/users-admin';
+import { requireAuth } from '../http/access.ts';
+import { presentAdminUser } from '../presenters/admin-user.presenter.ts';
+import { presentLoginAttempt } from '../presenters/login-attempt.presenter.ts';
+import type { RouteContext } from './route-context.ts';
+
+/** User management and the sign-in log (administrators; deleting users is the superadmin's). */
+export function usersRoutes({ app, services }: RouteContext): void {
+  app.get('/api/users', { config: { access: 'admin' } }, async () => {
+    return (await services.userAdmin.list()).map(presentAdminUser);
+  });
+
+  app.patch(
+    '/api/users/:id',
+    { config: { access: 'admin' }, schema: { params: idParams, body: patchUserBody } },
+    async (request) => {
+      const actor = requireAuth(request).user;
+      return presentAdminUser(await services.userAdmin.update(actor, request.params.id, request.body));
+    },
+  );
+
+  app.delete('/api/users/:id', { config: { access: 'superadmin' }, schema: { params: idParams } }, async (request) => {
+    await services.userAdmin.delete(requireAuth(request).user, request.params.id);
+    return { message: USER_ADMIN_MSG.deleted };
+  });
+
+  app.post(
+    '/api/admin/reset-user-password',
+    { config: { access: 'admin' }, schema: { body: resetUserPasswordBody } },
+    async (request) => {
+      const result = await services.userAdmin.resetPassword(requireAuth(request).user, request.body.userId);
+      return result.tempPassword === undefined
+        ? { message: USER_ADMIN_MSG.resetEmailed }
+        : { message: USER_ADMIN_MSG.resetGenerated, tempPassword: result.tempPassword };
+    },
+  );
+
+  app.get('/api/login-attempts', { config: { access: 'admin' } }, async () => {
+    return (await services.loginAttempts.recent()).map(presentLoginAttempt);
+  });
+}
