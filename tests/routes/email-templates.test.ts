@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_TEMPLATE_MSG, type EmailTemplateWire } from '../../src/shared/schemas/email-templates.ts';
+import { TEST_MAIL_MSG } from '../../src/shared/schemas/notifications.ts';
 import { startFakeSmtp, type FakeSmtp } from '../fakes/smtp-server.ts';
 import { createActors, type Actor, type ActorKind } from '../helpers/actors.ts';
 import type { TestClient } from '../helpers/http-client.ts';
@@ -43,7 +44,7 @@ async function sendTest(id: number, body: Record<string, unknown>) {
   const before = smtp.inbox.length;
   const response = await admin.post(`/api/email-templates/${id}/test`, body);
   expect(response.status, response.text).toBe(200);
-  expect(response.body.message).toBe(EMAIL_TEMPLATE_MSG.testSent);
+  expect(response.body.message).toBe(TEST_MAIL_MSG.sent);
   const inbox = await smtp.waitFor(before + 1);
   const received = inbox[before];
   if (!received) throw new Error('no mail');

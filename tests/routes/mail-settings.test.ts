@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIL_SETTINGS_MSG, type MailSettingsWire } from '../../src/shared/schemas/mail-settings.ts';
+import { TEST_MAIL_MSG } from '../../src/shared/schemas/notifications.ts';
 import { startFakeSmtp, type FakeSmtp } from '../fakes/smtp-server.ts';
 import type { TestClient } from '../helpers/http-client.ts';
 import { registerClient, startTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -55,7 +56,7 @@ describe('mail settings', () => {
     const before = smtp.inbox.length;
     const response = await admin.post('/api/mail-settings/test', { email: 'Owner@Example.test' });
     expect(response.status, response.text).toBe(200);
-    expect(response.body.message).toBe(MAIL_SETTINGS_MSG.testSent);
+    expect(response.body.message).toBe(TEST_MAIL_MSG.sent);
     const mail = (await smtp.waitFor(before + 1))[before];
     expect(mail?.to).toEqual(['owner@example.test']);
     expect(mail?.from).toBe('env@example.test');
@@ -139,6 +140,6 @@ describe('mail settings', () => {
     expect(off.body).toMatchObject({ host: null, configured: false });
     const response = await admin.post('/api/mail-settings/test', { email: 'owner@example.test' });
     expect(response.status).toBe(503);
-    expect(response.body.message).toBe(MAIL_SETTINGS_MSG.notConfigured);
+    expect(response.body.message).toBe(TEST_MAIL_MSG.notConfigured);
   });
 });

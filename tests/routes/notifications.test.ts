@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOTIFICATION_MSG, type NotificationPreferenceWire } from '../../src/shared/schemas/notifications.ts';
+import {
+  NOTIFICATION_MSG,
+  TEST_MAIL_MSG,
+  type NotificationPreferenceWire,
+} from '../../src/shared/schemas/notifications.ts';
 import { ServicesRepository } from '../../src/server/repositories/services.repository.ts';
 import { UsersRepository } from '../../src/server/repositories/users.repository.ts';
 import { startFakeSmtp, type FakeSmtp } from '../fakes/smtp-server.ts';
@@ -176,7 +180,7 @@ describe('test notification', () => {
     const before = smtp.inbox.length;
     const response = await alice.post('/api/test-notification', { templateId: 1, email: 'alice@example.test' });
     expect(response.status, response.text).toBe(200);
-    expect(response.body.message).toBe(NOTIFICATION_MSG.testSent);
+    expect(response.body.message).toBe(TEST_MAIL_MSG.sent);
     const mail = (await smtp.waitFor(before + 1))[before];
     expect(mail?.to).toEqual(['alice@example.test']);
     expect(mail?.mail.subject).toBe('[Homelab Monitor] Example Service is UP');
@@ -203,7 +207,7 @@ describe('test notification', () => {
     const limited = await bob.post('/api/test-notification', { templateId: 1, email: 'bob@example.test' });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(limited.body.message).toBe(NOTIFICATION_MSG.tooManyTests);
+    expect(limited.body.message).toBe(TEST_MAIL_MSG.tooMany);
     const other = await actors.superadmin.signIn();
     expect((await other.post('/api/test-notification', { templateId: 1, email: 's@example.test' })).status).toBe(200);
     clock.advance(10 * 60_000 + 1_000);

@@ -1,16 +1,9 @@
+import { TEST_MAIL_MSG } from '#shared/schemas/notifications';
 import { AppError } from '../services/app-error.ts';
 import type { Clock } from '../services/clock.ts';
 import { RateLimiter, type RateLimitRule } from '../services/rate-limiter.ts';
 import type { OutgoingMail } from '../integrations/mail/mailer.ts';
 import type { ReloadableMailer } from './settings-mailer.ts';
-
-/** Texts of test e-mail answers (SPEC section 8 toasts). */
-export const TEST_MAIL_MSG = {
-  sent: 'Test Email Sent',
-  failed: 'Failed to send test email',
-  notConfigured: 'E-mail is not configured on this server',
-  tooMany: 'Too many test e-mails. Please try again later.',
-} as const;
 
 /** Per-user limits of test e-mails: they go to any address, so they must not become a spam relay. */
 export const TEST_MAIL_LIMITS = {

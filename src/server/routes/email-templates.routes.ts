@@ -5,6 +5,7 @@ import {
   testEmailTemplateBody,
   updateEmailTemplateBody,
 } from '#shared/schemas/email-templates';
+import { TEST_MAIL_MSG } from '#shared/schemas/notifications';
 import { requireAuth } from '../http/access.ts';
 import { presentEmailTemplate } from '../presenters/email-template.presenter.ts';
 import type { RouteContext } from './route-context.ts';
@@ -45,7 +46,7 @@ export function emailTemplatesRoutes({ app, services }: RouteContext): void {
     async (request) => {
       const actor = requireAuth(request).user;
       await services.emailTemplates.sendTest(actor.id, request.params.id, request.body);
-      return { message: EMAIL_TEMPLATE_MSG.testSent };
+      return { message: TEST_MAIL_MSG.sent };
     },
   );
 }

@@ -1,9 +1,5 @@
-import { MAIL_SETTINGS_MSG, patchMailSettingsBody, testMailSettingsBody } from '#shared/schemas/mail-settings';
-import {
-  NOTIFICATION_MSG,
-  testNotificationBody,
-  upsertNotificationPreferenceBody,
-} from '#shared/schemas/notifications';
+import { patchMailSettingsBody, testMailSettingsBody } from '#shared/schemas/mail-settings';
+import { TEST_MAIL_MSG, testNotificationBody, upsertNotificationPreferenceBody } from '#shared/schemas/notifications';
 import { requireAuth } from '../http/access.ts';
 import { presentMailSettings } from '../presenters/mail-settings.presenter.ts';
 import { presentNotificationPreference } from '../presenters/notification-preference.presenter.ts';
@@ -30,7 +26,7 @@ export function notificationsRoutes({ app, services }: RouteContext): void {
     { config: { access: 'approved' }, schema: { body: testNotificationBody } },
     async (request) => {
       await services.notificationPreferences.sendTest(requireAuth(request).user, request.body);
-      return { message: NOTIFICATION_MSG.testSent };
+      return { message: TEST_MAIL_MSG.sent };
     },
   );
 
@@ -50,7 +46,7 @@ export function notificationsRoutes({ app, services }: RouteContext): void {
     async (request) => {
       const actor = requireAuth(request).user;
       await services.mailSettings.sendTest(actor.id, request.body.email, await services.settings.siteTitle());
-      return { message: MAIL_SETTINGS_MSG.testSent };
+      return { message: TEST_MAIL_MSG.sent };
     },
   );
 }

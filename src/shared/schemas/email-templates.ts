@@ -17,9 +17,6 @@ export const EMAIL_TEMPLATE_MSG = {
   deleted: 'Template deleted',
   created: 'Template created',
   updated: 'Template updated',
-  testSent: 'Test Email Sent',
-  testFailed: 'Failed to send test email',
-  mailNotConfigured: 'E-mail is not configured on this server',
 } as const;
 
 /** The six placeholders a template may use (DESIGN "Monitoring"); nothing else is ever evaluated. */

@@ -13,8 +13,6 @@ export const MAIL_SETTINGS_MSG = {
   secureInvalid: 'TLS mode must be starttls, tls or none',
   userTooLong: `SMTP user must be at most ${MAX_EMAIL_LENGTH} characters`,
   passwordTooLong: 'SMTP password must be at most 256 characters',
-  testSent: 'Test Email Sent',
-  notConfigured: 'E-mail is not configured on this server',
 } as const;
 
 /**

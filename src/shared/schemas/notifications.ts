@@ -7,10 +7,14 @@ export const NOTIFICATION_MSG = {
   updateFailed: 'Failed to update preferences',
   serviceNotFound: 'Service not found',
   templateNotFound: 'Template not found',
-  testSent: 'Test Email Sent',
-  testFailed: 'Failed to send test email',
-  tooManyTests: 'Too many test e-mails. Please try again later.',
-  mailNotConfigured: 'E-mail is not configured on this server',
+} as const;
+
+/** Answers of every test e-mail route (templates, test-notification, SMTP settings); SPEC section 8 toasts. */
+export const TEST_MAIL_MSG = {
+  sent: 'Test Email Sent',
+  failed: 'Failed to send test email',
+  notConfigured: 'E-mail is not configured on this server',
+  tooMany: 'Too many test e-mails. Please try again later.',
 } as const;
 
 /** One of the caller's preferences: SPEC section 7's items with serviceId, email, enabled (plus the row id). */
