@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { DEFAULT_FONT_FAMILY } from '#shared/constants';
+import { DEFAULT_FONT_FAMILY, DEFAULT_OFFLINE_COLOR, DEFAULT_ONLINE_COLOR } from '#shared/constants';
 import { useSiteSettings } from '../../hooks/use-site-settings';
 
 const DEFAULT_FAVICON = '/favicon.svg';
@@ -11,7 +11,12 @@ function toCssFontFamily(name: string): string {
   return `'${clean || DEFAULT_FONT_FAMILY}'`;
 }
 
-function setFavicon(href: string): void {
+// Colours are validated as #rrggbb when saved; anything else falls back rather than reaching the CSS.
+function toCssColor(value: string, fallback: string): string {
+  return /^#[0-9a-fA-F]{6}$/.test(value) ? value : fallback;
+}
+
+function setFavicon(href: string, label: string | null): void {
   let link = document.querySelector<HTMLLinkElement>('link[rel~="icon"]');
   if (!link) {
     link = document.createElement('link');
@@ -21,20 +26,30 @@ function setFavicon(href: string): void {
   // Let the browser sniff the type: a configured favicon may be PNG, ICO or SVG.
   if (href !== DEFAULT_FAVICON) link.removeAttribute('type');
   link.href = href;
+  if (label) link.title = label;
+  else link.removeAttribute('title');
 }
 
-/** Applies site settings to the document: title, favicon and font family. Renders nothing. */
+/** Applies site settings to the document: title, favicon, font family and status colours. Renders nothing. */
 export function SiteHead() {
   const { settings } = useSiteSettings();
-  const { site_title: title, favicon_url: faviconUrl, font_family: fontFamily } = settings;
+  const { site_title: title, favicon_url: faviconUrl, font_family: fontFamily, favicon_label: faviconLabel } = settings;
+  const { onlineColor, offlineColor } = settings;
 
   useEffect(() => {
     document.title = title;
   }, [title]);
 
   useEffect(() => {
-    setFavicon(faviconUrl || DEFAULT_FAVICON);
-  }, [faviconUrl]);
+    setFavicon(faviconUrl || DEFAULT_FAVICON, faviconLabel);
+  }, [faviconUrl, faviconLabel]);
+
+  useEffect(() => {
+    // Status colours as CSS variables, so any badge or chart can use var(--status-online) without props.
+    const { style } = document.documentElement;
+    style.setProperty('--status-online', toCssColor(onlineColor, DEFAULT_ONLINE_COLOR));
+    style.setProperty('--status-offline', toCssColor(offlineColor, DEFAULT_OFFLINE_COLOR));
+  }, [onlineColor, offlineColor]);
 
   useEffect(() => {
     // No web font is downloaded: the family is used when installed locally, else the system stack follows.

@@ -1,0 +1,7 @@
+/** Texts of the Settings page (the toasts follow SPEC section 8's settings wording). */
+export const SETTINGS_TEXT = {
+  updated: 'Settings updated',
+  updatedDetail: 'Your changes are live for everyone.',
+  updateFailed: 'Failed to update settings',
+  trackingHelp: 'Only <script src="https://..."></script> tags',
+} as const;
