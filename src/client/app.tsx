@@ -8,6 +8,7 @@ import { DiscordButton } from './features/layout/discord-button';
 import { PageFade } from './features/layout/page-fade';
 import { RedirectSignedInUser, RequireApprovedUser, RequirePendingUser } from './features/layout/route-guards';
 import { SiteHead } from './features/layout/site-head';
+import { TrackingScripts } from './features/tracking/tracking-scripts';
 import { ThemeProvider } from './hooks/use-theme';
 
 // One chunk per route, so the sign-in page doesn't download the dashboard.
@@ -70,6 +71,7 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <ThemeProvider defaultTheme="dark">
         <SiteHead />
+        <TrackingScripts />
         <Routes />
         <DiscordButton />
         <Toaster />
