@@ -8,6 +8,7 @@ import { DiscordButton } from './features/layout/discord-button';
 import { PageFade } from './features/layout/page-fade';
 import { RedirectSignedInUser, RequireApprovedUser, RequirePendingUser } from './features/layout/route-guards';
 import { SiteHead } from './features/layout/site-head';
+import { OfflineBanner } from './features/offline/offline-banner';
 import { TrackingScripts } from './features/tracking/tracking-scripts';
 import { ThemeProvider } from './hooks/use-theme';
 
@@ -65,7 +66,7 @@ function Routes() {
   );
 }
 
-/** The application: server state, the inner (dark by default) theme, routes, toasts and the Discord button. */
+/** The application: server state, the inner (dark) theme, routes, toasts, Discord button and offline notice. */
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
@@ -74,6 +75,7 @@ export function App() {
         <TrackingScripts />
         <Routes />
         <DiscordButton />
+        <OfflineBanner />
         <Toaster />
       </ThemeProvider>
     </QueryClientProvider>
