@@ -64,7 +64,12 @@ export function ImageInput({ value, onChange, type, onUploaded, label, disabled,
   const isDisabled = disabled === true || isUploading;
 
   return (
-    <div role="group" aria-label={label} aria-busy={isUploading} className={cn('grid gap-2', className)}>
+    <div
+      role="group"
+      aria-label={label}
+      aria-busy={isUploading}
+      className={cn('grid min-w-0 grid-cols-1 gap-2', className)}
+    >
       <input
         ref={fileInput}
         type="file"
@@ -104,7 +109,7 @@ export function ImageInput({ value, onChange, type, onUploaded, label, disabled,
         </div>
       ) : isEnteringUrl ? (
         // A nested <form> would submit the dialog's form, so Enter is handled on the field instead.
-        <div className="flex flex-col gap-2 sm:flex-row">
+        <div className="grid gap-2">
           <Input
             type="url"
             inputMode="url"
@@ -124,17 +129,13 @@ export function ImageInput({ value, onChange, type, onUploaded, label, disabled,
             }}
           />
           <div className="flex gap-2">
-            <Button
-              className="flex-1 sm:flex-none"
-              disabled={isDisabled || url.trim() === ''}
-              onClick={() => void handleAddUrl()}
-            >
+            <Button className="flex-1" disabled={isDisabled || url.trim() === ''} onClick={() => void handleAddUrl()}>
               {isUploading ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
               Add
             </Button>
             <Button
               variant="outline"
-              className="flex-1 sm:flex-none"
+              className="flex-1"
               disabled={isUploading}
               onClick={() => {
                 setIsEnteringUrl(false);

@@ -34,7 +34,8 @@ function Field({
   children: ReactNode;
 }) {
   return (
-    <div className="grid gap-2">
+    // min-w-0: a long image path must shrink inside its grid column, not spill over the next one.
+    <div className="grid min-w-0 grid-cols-1 gap-2">
       <Label htmlFor={htmlFor}>{label}</Label>
       {children}
       {error ? (
