@@ -1,19 +1,8 @@
-import type { AdminUserWire } from '#shared/schemas/users-admin';
+import { adminUserWire, type AdminUserWire } from '#shared/schemas/users-admin';
 import type { User } from '../repositories/users.repository.ts';
+import { presentUser } from './user.presenter.ts';
 
-/** A user row for administrators: never the password hash, external subject or sessions. */
+/** A user row for administrators: the user's own presentation narrowed to the row's fields (zod drops the rest). */
 export function presentAdminUser(user: User): AdminUserWire {
-  return {
-    id: user.id,
-    username: user.username,
-    email: user.email,
-    role: user.role,
-    enabled: user.enabled,
-    approved: user.approved,
-    can_view_nsfw: user.can_view_nsfw,
-    is_online: user.is_online,
-    last_login: user.last_login,
-    last_ip: user.last_ip,
-    temp_password: user.temp_password,
-  };
+  return adminUserWire.parse(presentUser(user));
 }

@@ -1,20 +1,21 @@
 import { z } from 'zod';
-import { ASSIGNABLE_ROLES, ROLES } from '../roles.ts';
+import { ASSIGNABLE_ROLES } from '../roles.ts';
 import { emailField, idField } from './fields.ts';
+import { userWire } from './user.ts';
 
-/** A row of the User Management page (SPEC section 2): never the password, reset token or sessions. */
-export const adminUserWire = z.object({
-  id: z.number(),
-  username: z.string(),
-  email: z.string().nullable(),
-  role: z.enum(ROLES),
-  enabled: z.boolean(),
-  approved: z.boolean(),
-  can_view_nsfw: z.boolean(),
-  is_online: z.boolean(),
-  last_login: z.string().nullable(),
-  last_ip: z.string().nullable(),
-  temp_password: z.boolean(),
+/** A row of the User Management page (SPEC section 2): the user's fields minus per-session and display state. */
+export const adminUserWire = userWire.pick({
+  id: true,
+  username: true,
+  email: true,
+  role: true,
+  enabled: true,
+  approved: true,
+  can_view_nsfw: true,
+  is_online: true,
+  last_login: true,
+  last_ip: true,
+  temp_password: true,
 });
 export type AdminUserWire = z.infer<typeof adminUserWire>;
 
