@@ -8,12 +8,24 @@ export type IssuerAnswer =
   /** Shows a page and never answers, like a user who has not picked an account yet. */
   | { kind: 'wait' };
 
-/** A local OpenID provider for the browser sign-in popup: JWKS plus an /authorize endpoint that answers at once. */
+/** Claims and overrides for a token signed directly (route tests craft good and bad tokens with it). */
+export interface SignOptions {
+  audience?: string;
+  issuer?: string;
+  expiresIn?: string;
+}
+
+/**
+ * A local OpenID provider: JWKS plus an /authorize endpoint that answers at once (the browser popup), and
+ * `sign` for route tests that need tokens without a browser (integrations.md section 5, option A).
+ */
 export interface FakeOidcIssuer {
   issuer: string;
   jwksUrl: string;
   authUrl: string;
   clientId: string;
+  /** Signs arbitrary claims with the issuer's key (issuer and audience default to this issuer's). */
+  sign(claims: Record<string, unknown>, options?: SignOptions): Promise<string>;
   /** Sets what the next /authorize request answers. */
   setNextAnswer(answer: IssuerAnswer): void;
   /** Query strings of every /authorize request received, oldest first. */
@@ -100,6 +112,15 @@ export async function startFakeOidcIssuer(clientId = 'e2e-client.apps.example'):
     authUrl: `${issuer}/authorize`,
     clientId,
     authorizeRequests,
+    sign(claims, options = {}) {
+      return new SignJWT(claims)
+        .setProtectedHeader({ alg: 'RS256', kid: KEY_ID })
+        .setIssuer(options.issuer ?? issuer)
+        .setAudience(options.audience ?? clientId)
+        .setIssuedAt()
+        .setExpirationTime(options.expiresIn ?? '1h')
+        .sign(privateKey);
+    },
     setNextAnswer(answer) {
       nextAnswer = answer;
     },

@@ -20,7 +20,7 @@ import {
 } from '../../src/shared/schemas/email-templates.ts';
 import { patchMailSettingsBody, testMailSettingsBody } from '../../src/shared/schemas/mail-settings.ts';
 import { testNotificationBody, upsertNotificationPreferenceBody } from '../../src/shared/schemas/notifications.ts';
-import { startFakeIssuer, type FakeIssuer } from '../fakes/oidc-keys.ts';
+import { startFakeOidcIssuer as startFakeIssuer, type FakeOidcIssuer as FakeIssuer } from '../fakes/oidc-issuer.ts';
 import type { TestClient, TestResponse } from '../helpers/http-client.ts';
 import { registerClient, startTestApp, type TestApp } from '../helpers/test-app.ts';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages.ts';
 import { UsersRepository } from '../../src/server/repositories/users.repository.ts';
 import { SESSION_COOKIE } from '../../src/server/http/session-cookie.ts';
-import { startFakeIssuer, type FakeIssuer } from '../fakes/oidc-keys.ts';
+import { startFakeOidcIssuer as startFakeIssuer, type FakeOidcIssuer as FakeIssuer } from '../fakes/oidc-issuer.ts';
 import type { TestClient, TestResponse } from '../helpers/http-client.ts';
 import { newAccount, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
