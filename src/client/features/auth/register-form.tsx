@@ -8,6 +8,7 @@ import { AUTH_TEXT } from '#shared/ui-messages';
 import { register } from '../../api/auth.api';
 import { serverMessageOr } from '../../api/api-error';
 import { Button } from '../../components/ui/button';
+import { useSiteSettings } from '../../hooks/use-site-settings';
 import { toast } from '../../hooks/use-toast';
 import type { SwitchMode } from './auth-mode';
 import { FormField } from './form-field';
@@ -18,6 +19,8 @@ export function RegisterForm({ onSwitchMode }: { onSwitchMode: SwitchMode }) {
   const [, navigate] = useLocation();
   const [isSubmitting, setIsSubmitting] = useState(false);
   const setSignedInUser = useSetSignedInUser();
+  // The superadmin can close sign-ups on /users; the server then refuses them, so say so up front.
+  const isClosed = !useSiteSettings().settings.registration_open;
   // The form holds what the user typed; the schema's transforms (trim, lower-case e-mail) apply on submit.
   const form = useForm<RegisterBody>({
     resolver: zodResolver(registerBody),
@@ -45,27 +48,34 @@ export function RegisterForm({ onSwitchMode }: { onSwitchMode: SwitchMode }) {
 
   return (
     <div className="grid gap-6">
+      {isClosed ? (
+        <p role="status" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm">
+          Registration is closed. Please contact the administrator.
+        </p>
+      ) : null}
       <form className="grid gap-4" onSubmit={(event) => void handleSubmit(event)} noValidate>
-        <FormField
-          label="Username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          error={errors.username}
-          {...form.register('username')}
-        />
-        <FormField label="Email" type="email" autoComplete="email" error={errors.email} {...form.register('email')} />
-        <FormField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.password}
-          {...form.register('password')}
-        />
-        <Button type="submit" className="w-full" disabled={isSubmitting}>
-          {isSubmitting ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
-          Register
-        </Button>
+        <fieldset className="grid min-w-0 gap-4" disabled={isClosed}>
+          <FormField
+            label="Username"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            error={errors.username}
+            {...form.register('username')}
+          />
+          <FormField label="Email" type="email" autoComplete="email" error={errors.email} {...form.register('email')} />
+          <FormField
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            error={errors.password}
+            {...form.register('password')}
+          />
+          <Button type="submit" className="w-full" disabled={isSubmitting || isClosed}>
+            {isSubmitting ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
+            Register
+          </Button>
+        </fieldset>
       </form>
       <p className="text-center text-sm">
         <Button variant="link" onClick={() => onSwitchMode('login')}>

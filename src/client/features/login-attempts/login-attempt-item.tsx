@@ -1,0 +1,57 @@
+import { CircleCheck, CircleX, MapPin } from 'lucide-react';
+import type { LoginAttemptWire } from '#shared/schemas/users-admin';
+import { IspLogo } from './isp-logo';
+
+const ATTEMPT_TIME_FORMAT = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+function formatAttemptTime(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : ATTEMPT_TIME_FORMAT.format(date);
+}
+
+/** One sign-in attempt: outcome icon, identifier, time, label, IP and (when known) ISP and location. */
+export function LoginAttemptItem({ attempt }: { attempt: LoginAttemptWire }) {
+  // SPEC section 3: 'success' is a success, anything else counts as failed.
+  const isSuccess = attempt.type === 'success';
+  const place = [attempt.city, attempt.region, attempt.country].filter((part): part is string => Boolean(part));
+
+  return (
+    <li className="flex gap-3 rounded-lg border bg-card p-3 text-sm">
+      {isSuccess ? (
+        <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-green-500" />
+      ) : (
+        <CircleX aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-red-500" />
+      )}
+      <div className="grid min-w-0 flex-1 gap-1">
+        <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+          <span className="truncate font-medium">{attempt.identifier}</span>
+          <time dateTime={attempt.timestamp} className="text-xs text-muted-foreground">
+            {formatAttemptTime(attempt.timestamp)}
+          </time>
+        </div>
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
+          <span className={isSuccess ? 'font-medium text-green-500' : 'font-medium text-red-500'}>
+            {isSuccess ? 'Successful Login' : 'Failed Attempt'}
+          </span>
+          <span>IP: {attempt.ip}</span>
+        </div>
+        {attempt.isp || place.length > 0 ? (
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted-foreground">
+            {attempt.isp ? (
+              <span className="flex min-w-0 items-center gap-2">
+                <IspLogo isp={attempt.isp} />
+                <span className="truncate">{attempt.isp}</span>
+              </span>
+            ) : null}
+            {place.length > 0 ? (
+              <span className="flex items-center gap-1">
+                <MapPin aria-hidden="true" className="size-3.5 shrink-0" />
+                {place.join(', ')}
+              </span>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,50 @@
+import { useQuery } from '@tanstack/react-query';
+import { History } from 'lucide-react';
+import { useState } from 'react';
+import { loginAttemptsQueryOptions } from '../../api/users.api';
+import { Button } from '../../components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '../../components/ui/dialog';
+import { LoginAttemptItem } from './login-attempt-item';
+
+/** The 'Login Attempts' outline button and its dialog; the log is fetched (every 30 s) only while open. */
+export function LoginAttemptsDialog() {
+  const [isOpen, setIsOpen] = useState(false);
+  const { data } = useQuery(loginAttemptsQueryOptions(isOpen));
+  // SPEC section 7: an empty array while loading.
+  const attempts = data ?? [];
+
+  return (
+    <Dialog open={isOpen} onOpenChange={setIsOpen}>
+      <DialogTrigger asChild>
+        <Button variant="outline">
+          <History aria-hidden="true" />
+          Login Attempts
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="flex max-h-[80vh] max-w-[800px] flex-col overflow-hidden">
+        <DialogHeader>
+          <DialogTitle>Login Attempts</DialogTitle>
+          <DialogDescription>Recent sign-ins, newest first.</DialogDescription>
+        </DialogHeader>
+        <div data-testid="login-attempts-list" className="h-[600px] max-h-full min-h-0 overflow-y-auto pr-1">
+          {attempts.length === 0 ? (
+            <p className="py-8 text-center text-sm text-muted-foreground">No login attempts found</p>
+          ) : (
+            <ul className="grid gap-2">
+              {attempts.map((attempt) => (
+                <LoginAttemptItem key={attempt.id} attempt={attempt} />
+              ))}
+            </ul>
+          )}
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
