@@ -2,18 +2,24 @@ import { useId } from 'react';
 import type { z } from 'zod';
 import type { historyHourWire } from '#shared/schemas/history';
 
-type HourPoint = z.infer<typeof historyHourWire>;
+type TimedPoint = z.infer<typeof historyHourWire>;
 
 const WIDTH = 300;
 const HEIGHT = 40;
 const PAD = 3;
 
-/** A small line of hourly average response times, drawn as SVG (no chart library for one line). */
-export function ResponseTimeChart({ hours }: { hours: readonly HourPoint[] }) {
+type Measured = { timestamp: string; responseTime: number };
+const isMeasured = (point: TimedPoint): point is Measured => point.responseTime !== null;
+
+/**
+ * A small line of response times, drawn as SVG (no chart library for one line): hourly averages once there
+ * are two hours of them, the recent checks before that (a new service has only one hour).
+ */
+export function ResponseTimeChart({ hours, recent }: { hours: readonly TimedPoint[]; recent: readonly TimedPoint[] }) {
   const gradientId = useId();
-  const points = hours.filter(
-    (hour): hour is { timestamp: string; responseTime: number } => hour.responseTime !== null,
-  );
+  const hourly = hours.filter(isMeasured);
+  const isHourly = hourly.length >= 2;
+  const points = isHourly ? hourly : recent.filter(isMeasured);
   if (points.length < 2) {
     return <p className="text-xs text-muted-foreground">Not enough checks for a response-time line yet.</p>;
   }
@@ -58,7 +64,7 @@ export function ResponseTimeChart({ hours }: { hours: readonly HourPoint[] }) {
         />
       </svg>
       <figcaption className="flex justify-between text-[0.7rem] text-muted-foreground tabular-nums">
-        <span>Response time (hourly avg.)</span>
+        <span>Response time ({isHourly ? 'hourly avg.' : 'recent checks'})</span>
         <span>
           {latest} ms · avg {average} ms
         </span>

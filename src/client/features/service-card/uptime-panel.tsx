@@ -41,7 +41,7 @@ export function UptimePanel({
             ))}
           </dl>
           <HistoryBar checks={data.recent} onlineColor={onlineColor} offlineColor={offlineColor} />
-          <ResponseTimeChart hours={data.responseTimes} />
+          <ResponseTimeChart hours={data.responseTimes} recent={data.recent} />
         </>
       ) : isError ? (
         <p className="text-xs text-muted-foreground">History is unavailable right now.</p>

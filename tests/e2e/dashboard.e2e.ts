@@ -1,0 +1,254 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startE2eApp, type E2eApp } from './harness';
+import { apiFromPage, makeAccount, onPath, registerViaUi, visible } from './flows';
+import {
+  cardOrder,
+  createServiceViaApi,
+  deleteAllServices,
+  listServicesViaApi,
+  patchSettings,
+  serviceCard,
+  updateServiceViaApi,
+} from './services-helpers';
+
+// The services dashboard as different people see it: order by drag and drop, the admin-controls toggle
+// across tabs, NSFW visibility, display flags and the remembered section state.
+
+let app: E2eApp;
+let dataDir: string;
+let admin: { context: BrowserContext; page: Page };
+let plainUser: { context: BrowserContext; page: Page };
+let nsfwUser: { context: BrowserContext; page: Page };
+
+/** Grants NSFW access straight in the database (PATCH /api/users arrives with issue 5). */
+function grantNsfwAccess(username: string): void {
+  const db = new Database(path.join(dataDir, 'homelab.db'));
+  try {
+    const result = db.prepare('UPDATE users SET can_view_nsfw = 1 WHERE username = ?').run(username);
+    expect(result.changes).toBe(1);
+  } finally {
+    db.close();
+  }
+}
+
+beforeAll(async () => {
+  // Our own data directory, so the test can open the SQLite file the server uses.
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'homelab-dash-e2e-'));
+  app = await startE2eApp({ DATA_DIR: dataDir });
+  admin = await app.newPage();
+  await registerViaUi(admin.page, makeAccount('dash-admin'));
+  await onPath(admin.page, '/');
+  // Later sign-ups become approved users instead of waiting for approval.
+  await patchSettings(admin.page, { defaultRole: 'user' });
+  plainUser = await app.newPage();
+  await registerViaUi(plainUser.page, makeAccount('dash-user'));
+  await onPath(plainUser.page, '/');
+  nsfwUser = await app.newPage();
+  await registerViaUi(nsfwUser.page, makeAccount('dash-nsfw'));
+  await onPath(nsfwUser.page, '/');
+  grantNsfwAccess('dash-nsfw');
+});
+
+afterAll(async () => {
+  await app?.stop();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Drags one card onto another with the mouse, the way a person would. */
+async function dragCard(page: Page, from: string, to: string): Promise<void> {
+  const source = await serviceCard(page, from)
+    .getByRole('button', { name: `Reorder ${from}` })
+    .boundingBox();
+  const target = await serviceCard(page, to).boundingBox();
+  if (!source || !target) throw new Error('cards are not on screen');
+  const start = { x: source.x + source.width / 2, y: source.y + source.height / 2 };
+  await page.mouse.move(start.x, start.y);
+  await page.mouse.down();
+  // Past the 5 px activation distance first, then across to the target's centre.
+  await page.mouse.move(start.x + 12, start.y + 4, { steps: 4 });
+  await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 20 });
+  await page.mouse.up();
+}
+
+describe('ordering', () => {
+  it('reorders by dragging, saves with PATCH /api/user and keeps the order after a reload', async () => {
+    const { page } = admin;
+    await deleteAllServices(page);
+    for (const name of ['Alpha', 'Bravo', 'Charlie']) {
+      await createServiceViaApi(page, { name, url: `https://${name.toLowerCase()}.example.test` });
+    }
+    await page.goto('/');
+    await visible(serviceCard(page, 'Charlie'));
+    // Without a saved order the default is by name (SPEC section 4).
+    expect(await cardOrder(page)).toEqual(['Alpha', 'Bravo', 'Charlie']);
+
+    const saved = page.waitForRequest((request) => request.method() === 'PATCH' && request.url().endsWith('/api/user'));
+    await dragCard(page, 'Alpha', 'Charlie');
+    const services = await listServicesViaApi(page);
+    const idOf = (name: string) => services.find((s) => s.name === name)?.id;
+    expect((await saved).postDataJSON()).toEqual({ service_order: [idOf('Bravo'), idOf('Charlie'), idOf('Alpha')] });
+    expect(await cardOrder(page)).toEqual(['Bravo', 'Charlie', 'Alpha']);
+
+    await (await saved).response();
+    await page.reload();
+    await visible(serviceCard(page, 'Alpha'));
+    expect(await cardOrder(page)).toEqual(['Bravo', 'Charlie', 'Alpha']);
+  });
+
+  it('a plain click on a card does not start a drag or save an order', async () => {
+    const { page, context } = admin;
+    let patches = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'PATCH') patches += 1;
+    });
+    const popup = context.waitForEvent('page');
+    await serviceCard(page, 'Bravo').getByText('Every 30s').click();
+    await (await popup).close();
+    expect(patches).toBe(0);
+  });
+});
+
+describe('admin controls', () => {
+  it('Ctrl+H hides and shows Edit, Delete and Add Service in every tab of the browser', async () => {
+    const { context, page } = admin;
+    await page.goto('/');
+    const second = await context.newPage();
+    await second.goto('/');
+    for (const tab of [page, second]) {
+      await visible(tab.getByRole('button', { name: 'Edit Alpha' }));
+      await visible(tab.getByRole('button', { name: 'Add Service' }));
+    }
+
+    await page.keyboard.press('Control+h');
+    for (const tab of [page, second]) {
+      await tab.getByRole('button', { name: 'Edit Alpha' }).waitFor({ state: 'detached' });
+      expect(await tab.getByRole('button', { name: /^Delete / }).count()).toBe(0);
+      expect(await tab.getByRole('button', { name: 'Add Service' }).count()).toBe(0);
+      await visible(tab.getByText(/to show admin controls/));
+    }
+
+    await second.keyboard.press('Control+h');
+    for (const tab of [page, second]) {
+      await visible(tab.getByRole('button', { name: 'Delete Alpha' }));
+      await visible(tab.getByRole('button', { name: 'Add Service' }));
+    }
+    await second.close();
+  });
+
+  it('users never get admin controls or the hint, whatever adminUIVisible says', async () => {
+    const { page } = plainUser;
+    await page.goto('/');
+    await page.evaluate(() => localStorage.setItem('adminUIVisible', 'true'));
+    await page.reload();
+    await visible(serviceCard(page, 'Alpha'));
+    await page.keyboard.press('Control+h');
+    expect(await page.getByRole('button', { name: /^(Edit|Delete) / }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Add Service' }).count()).toBe(0);
+    expect(await page.getByText(/admin controls/).count()).toBe(0);
+  });
+});
+
+describe('NSFW visibility', () => {
+  it('admins and users with NSFW access see NSFW services (with the pink badge); other users do not', async () => {
+    const service = await createServiceViaApi(admin.page, { name: 'Private Vault', url: 'https://vault.example.test' });
+    await updateServiceViaApi(admin.page, service.id, { isNSFW: true });
+
+    for (const viewer of [admin, nsfwUser]) {
+      await viewer.page.goto('/');
+      const card = await visible(serviceCard(viewer.page, 'Private Vault'));
+      const badge = card.getByTestId('nsfw-badge');
+      await visible(badge);
+      expect(await badge.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(236, 72, 153)');
+    }
+
+    await plainUser.page.goto('/');
+    await visible(serviceCard(plainUser.page, 'Alpha'));
+    expect(await serviceCard(plainUser.page, 'Private Vault').count()).toBe(0);
+    const response = await apiFromPage(plainUser.page, 'GET', `/api/services/${service.id}/history`);
+    expect(response.status).toBe(404);
+  });
+});
+
+describe('display flags', () => {
+  it('admins follow the admin_show_* flags and users the show_* flags', async () => {
+    await patchSettings(admin.page, {
+      admin_show_service_url: false,
+      admin_show_status_badge: false,
+      admin_show_uptime_log: true,
+      show_refresh_interval: false,
+      show_last_checked: false,
+    });
+    await admin.page.goto('/');
+    const adminCard = await visible(serviceCard(admin.page, 'Alpha'));
+    await visible(adminCard.getByTestId('uptime-panel'));
+    await visible(adminCard.getByText('Every 30s'));
+    await visible(adminCard.getByTestId('last-checked'));
+    expect(await adminCard.getByTestId('service-url').count()).toBe(0);
+    expect(await adminCard.getByTestId('status-badge').count()).toBe(0);
+
+    await plainUser.page.goto('/');
+    const userCard = await visible(serviceCard(plainUser.page, 'Alpha'));
+    await visible(userCard.getByTestId('service-url'));
+    await visible(userCard.getByTestId('status-badge'));
+    expect(await userCard.getByText('Every 30s').count()).toBe(0);
+    expect(await userCard.getByTestId('last-checked').count()).toBe(0);
+    expect(await userCard.getByTestId('uptime-panel').count()).toBe(0);
+
+    await patchSettings(admin.page, {
+      admin_show_service_url: true,
+      admin_show_status_badge: true,
+      admin_show_uptime_log: false,
+      show_refresh_interval: true,
+      show_last_checked: true,
+    });
+  });
+
+  it("shows the last check as a relative time with the exact time in its title, and honours a service's badge switch", async () => {
+    const { page } = admin;
+    const services = await listServicesViaApi(page);
+    const bravo = services.find((s) => s.name === 'Bravo');
+    if (!bravo) throw new Error('Bravo is missing');
+    await updateServiceViaApi(page, bravo.id, { show_status_badge: false });
+    await page.goto('/');
+    const time = await visible(serviceCard(page, 'Alpha').getByTestId('last-checked'));
+    expect(await time.innerText()).toMatch(/^Checked (just now|\d+[smhd] ago)$/);
+    expect(await time.getAttribute('title')).toBeTruthy();
+    await visible(serviceCard(page, 'Alpha').getByTestId('status-badge'));
+    expect(await serviceCard(page, 'Bravo').getByTestId('status-badge').count()).toBe(0);
+  });
+});
+
+describe('sections', () => {
+  it('Game Servers starts collapsed, Services open; both states survive a reload', async () => {
+    const { page } = plainUser;
+    await page.evaluate(() => {
+      localStorage.removeItem('isServersExpanded');
+      localStorage.removeItem('isServicesExpanded');
+    });
+    await page.goto('/');
+    await visible(serviceCard(page, 'Alpha'));
+    expect(await page.getByText('No game servers found').count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Game Servers' }).click();
+    await visible(page.getByText('No game servers found'));
+    await page.getByRole('button', { name: /^Services/ }).click();
+    await serviceCard(page, 'Alpha').waitFor({ state: 'detached' });
+    expect(
+      await page.evaluate(() => [
+        localStorage.getItem('isServersExpanded'),
+        localStorage.getItem('isServicesExpanded'),
+      ]),
+    ).toEqual(['true', 'false']);
+
+    await page.reload();
+    await visible(page.getByText('No game servers found'));
+    expect(await serviceCard(page, 'Alpha').count()).toBe(0);
+    await page.getByRole('button', { name: /^Services/ }).click();
+    await visible(serviceCard(page, 'Alpha'));
+  });
+});
