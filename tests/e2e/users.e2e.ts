@@ -1,0 +1,238 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiFromPage, loginViaUi, makeAccount, onPath, registerViaUi, toastRegion, visible } from './flows';
+import { startE2eApp, VIEWPORTS, type E2eApp } from './harness';
+import { nextRequest, openUsers, shoot, userRow } from './users-helpers';
+
+// User Management end to end: one server, accounts build on each other (the first is the superadmin).
+
+let app: E2eApp;
+let founder: { context: BrowserContext; page: Page };
+const superadmin = makeAccount('users-founder');
+const member = makeAccount('users-member');
+const doomed = makeAccount('users-doomed');
+
+beforeAll(async () => {
+  app = await startE2eApp();
+  founder = await app.newPage();
+  await registerViaUi(founder.page, superadmin);
+  await onPath(founder.page, '/');
+});
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+describe('user management', () => {
+  it("shows the superadmin's own row with the badge and no delete, approval, NSFW or role controls", async () => {
+    const { page } = founder;
+    await openUsers(page);
+    await visible(page.getByRole('heading', { name: 'User Management' }));
+    await visible(page.getByLabel('Default role for new users:'));
+    await visible(page.getByRole('switch', { name: 'Allow new registrations' }));
+    const own = userRow(page, superadmin.username);
+    await visible(own.getByText('Superadmin', { exact: true }));
+    await visible(own.getByText('ID: 1', { exact: true }));
+    await visible(own.getByText(/^Last login: /));
+    expect(await own.getByRole('button', { name: /^Delete / }).count()).toBe(0);
+    expect(await own.getByRole('switch').count()).toBe(0);
+    expect(await own.getByRole('combobox').count()).toBe(0);
+    expect(await own.getByRole('textbox', { name: `Email address of ${superadmin.username}` }).isEnabled()).toBe(true);
+  });
+
+  it('lets the admin approve a pending account, which then reaches the dashboard on its next navigation', async () => {
+    const waiting = await app.newPage();
+    await registerViaUi(waiting.page, member);
+    await onPath(waiting.page, '/pending');
+
+    const { page } = founder;
+    await openUsers(page);
+    const row = userRow(page, member.username);
+    const disabledSwitch = row.getByRole('switch', { name: 'Account Disabled' });
+    expect(await disabledSwitch.getAttribute('aria-checked')).toBe('true');
+    const patch = nextRequest(page, 'PATCH', `/api/users/2`);
+    await disabledSwitch.click();
+    expect((await patch).postDataJSON()).toEqual({ id: 2, approved: true });
+    await visible(toastRegion(page).getByText('User settings have been updated successfully'));
+    await row.locator('[role="switch"][aria-checked="false"]').first().waitFor();
+
+    await waiting.page.goto('/');
+    await onPath(waiting.page, '/');
+    await visible(waiting.page.getByRole('heading', { name: 'Services' }));
+    await waiting.context.close();
+  });
+
+  it('saves an edited e-mail with only that field, clears the buffer and keeps the value after reload', async () => {
+    const { page } = founder;
+    await openUsers(page);
+    const row = userRow(page, member.username);
+    const input = row.getByRole('textbox', { name: `Email address of ${member.username}` });
+    expect(await input.getAttribute('type')).toBe('email');
+    expect(await input.getAttribute('placeholder')).toBe('Email address');
+    expect(await row.getByRole('button', { name: 'Save' }).count()).toBe(0);
+
+    await input.fill('renamed-member@example.test');
+    const patch = nextRequest(page, 'PATCH', '/api/users/2');
+    await row.getByRole('button', { name: 'Save' }).click();
+    expect((await patch).postDataJSON()).toEqual({ id: 2, email: 'renamed-member@example.test' });
+    await visible(toastRegion(page).getByText('User updated', { exact: true }));
+    await row.getByRole('button', { name: 'Save' }).waitFor({ state: 'detached' });
+    expect(await input.inputValue()).toBe('renamed-member@example.test');
+
+    await page.reload();
+    await visible(page.getByRole('list', { name: 'Users' }));
+    expect(await userRow(page, member.username).getByRole('textbox').inputValue()).toBe('renamed-member@example.test');
+  });
+
+  it('shows a temporary password after a reset, and signing in with it leads to change-password mode', async () => {
+    const { page } = founder;
+    await openUsers(page);
+    const row = userRow(page, member.username);
+    await row.getByRole('button', { name: 'Reset Password' }).click();
+    await visible(toastRegion(page).getByText('A temporary password has been generated.'));
+    const line = await visible(row.getByText(/^Temporary password: /));
+    const tempPassword = (await line.first().locator('code').innerText()).trim();
+    expect(tempPassword.length).toBeGreaterThan(5);
+
+    const { context, page: memberPage } = await app.newPage();
+    await loginViaUi(memberPage, member.username, tempPassword);
+    await visible(memberPage.getByLabel('New Password'));
+    // Finish the change so later tests can sign the member in with a known password.
+    await memberPage.getByLabel('New Password').fill(member.password);
+    await memberPage.getByLabel('Confirm Password').fill(member.password);
+    await memberPage.getByRole('button', { name: 'Change Password' }).click();
+    await onPath(memberPage, '/');
+    await context.close();
+  });
+
+  it('deletes a user only after the confirmation, and Cancel keeps the row', async () => {
+    const other = await app.newPage();
+    await registerViaUi(other.page, doomed);
+    await onPath(other.page, '/pending');
+    await other.context.close();
+
+    const { page } = founder;
+    await openUsers(page);
+    const row = userRow(page, doomed.username);
+    await row.getByRole('button', { name: `Delete ${doomed.username}` }).click();
+    const dialog = await visible(page.getByRole('alertdialog', { name: 'Delete User' }));
+    await visible(
+      dialog.getByText(`Are you sure you want to delete ${doomed.username}? This action cannot be undone.`),
+    );
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await visible(row);
+
+    await row.getByRole('button', { name: `Delete ${doomed.username}` }).click();
+    await page.getByRole('alertdialog', { name: 'Delete User' }).getByRole('button', { name: 'Delete' }).click();
+    await visible(toastRegion(page).getByText('User has been deleted successfully'));
+    await row.waitFor({ state: 'detached' });
+    await page.reload();
+    await visible(userRow(page, superadmin.username));
+    expect(await userRow(page, doomed.username).count()).toBe(0);
+  });
+
+  it('changes the default role for new users with the contract toast', async () => {
+    const { page } = founder;
+    await openUsers(page);
+    const patch = nextRequest(page, 'PATCH', '/api/settings');
+    await page.getByLabel('Default role for new users:').click();
+    await page.getByRole('option', { name: 'User', exact: true }).click();
+    expect((await patch).postDataJSON()).toEqual({ defaultRole: 'user' });
+    await visible(toastRegion(page).getByText('Default role settings have been updated successfully'));
+    const settings = await apiFromPage(page, 'GET', '/api/settings');
+    expect(JSON.parse(settings.text)).toMatchObject({ default_role: 'user' });
+  });
+
+  it('lists login attempts with a failed one, and screenshots the page and the dialog', async () => {
+    const stranger = await app.newPage();
+    await loginViaUi(stranger.page, 'no-such-account', 'wrong-password');
+    await visible(toastRegion(stranger.page).getByText('Login failed', { exact: true }));
+    await stranger.context.close();
+
+    for (const [label, viewport] of Object.entries(VIEWPORTS)) {
+      const { context, page } = await app.newPage(viewport);
+      await loginViaUi(page, superadmin.username, superadmin.password);
+      await onPath(page, '/');
+      await openUsers(page);
+      await shoot(page, `users-${label}`);
+
+      await page.getByRole('button', { name: 'Login Attempts' }).click();
+      const dialog = await visible(page.getByRole('dialog', { name: 'Login Attempts' }));
+      await visible(dialog.getByText('Failed Attempt'));
+      await visible(dialog.getByText('no-such-account'));
+      await visible(dialog.getByText('Successful Login'));
+      await visible(dialog.getByText(/^IP: /));
+      const box = await dialog.boundingBox();
+      expect(box?.width).toBeLessThanOrEqual(800);
+      expect(box?.height).toBeLessThanOrEqual(viewport.height * 0.8 + 1);
+      const list = dialog.getByTestId('login-attempts-list');
+      expect(await list.evaluate((element) => getComputedStyle(element).overflowY)).toBe('auto');
+      expect((await list.boundingBox())?.height).toBeLessThanOrEqual(600);
+      await shoot(page, `users-login-attempts-${label}`);
+      await context.close();
+    }
+  });
+
+  it("shows 'No login attempts found' for an empty log", async () => {
+    const { page } = founder;
+    await page.route('**/api/login-attempts', (route) => route.fulfill({ json: [] }));
+    await openUsers(page);
+    await page.getByRole('button', { name: 'Login Attempts' }).click();
+    await visible(page.getByRole('dialog', { name: 'Login Attempts' }).getByText('No login attempts found'));
+    await page.keyboard.press('Escape');
+    await page.unroute('**/api/login-attempts');
+  });
+
+  it('closes registration with the superadmin switch: Register mode explains it and the form is disabled', async () => {
+    const { page } = founder;
+    await openUsers(page);
+    const toggle = page.getByRole('switch', { name: 'Allow new registrations' });
+    expect(await toggle.getAttribute('aria-checked')).toBe('true');
+    const patch = nextRequest(page, 'PATCH', '/api/settings');
+    await toggle.click();
+    expect((await patch).postDataJSON()).toEqual({ registration_open: false });
+    await visible(toastRegion(page).getByText('Settings updated', { exact: true }));
+
+    const { context, page: visitor } = await app.newPage();
+    await visitor.goto('/auth');
+    await visitor.getByRole('button', { name: "Don't have an account? Sign up" }).click();
+    await visible(visitor.getByText('Registration is closed. Please contact the administrator.'));
+    expect(await visitor.getByRole('button', { name: 'Register', exact: true }).isDisabled()).toBe(true);
+    expect(await visitor.getByLabel('Username', { exact: true }).isDisabled()).toBe(true);
+    await context.close();
+
+    await toggle.click();
+    await page.locator('[role="switch"][aria-checked="true"]').first().waitFor();
+  });
+
+  it('gives an admin no delete buttons, no registration switch and disabled controls on rows it cannot manage', async () => {
+    const { page } = founder;
+    await openUsers(page);
+    await userRow(page, member.username)
+      .getByRole('combobox', { name: `Role of ${member.username}` })
+      .click();
+    await page.getByRole('option', { name: 'Admin', exact: true }).click();
+    await visible(toastRegion(page).getByText('User updated', { exact: true }));
+
+    const { context, page: adminPage } = await app.newPage();
+    await loginViaUi(adminPage, member.username, member.password);
+    await onPath(adminPage, '/');
+    await openUsers(adminPage);
+    expect(await adminPage.getByRole('switch', { name: 'Allow new registrations' }).count()).toBe(0);
+    await visible(adminPage.getByLabel('Default role for new users:'));
+    expect(await adminPage.getByRole('button', { name: /^Delete / }).count()).toBe(0);
+
+    // A superadmin row: identity only, its e-mail and Reset Password disabled.
+    const top = userRow(adminPage, superadmin.username);
+    expect(await top.getByRole('textbox').isDisabled()).toBe(true);
+    expect(await top.getByRole('button', { name: 'Reset Password' }).isDisabled()).toBe(true);
+    expect(await top.getByRole('switch').count()).toBe(0);
+
+    // Its own admin row stays manageable.
+    const own = userRow(adminPage, member.username);
+    expect(await own.getByRole('textbox').isEnabled()).toBe(true);
+    await visible(own.getByRole('switch', { name: 'NSFW Access' }));
+    await context.close();
+  });
+});
