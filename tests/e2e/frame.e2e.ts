@@ -26,9 +26,12 @@ afterAll(async () => {
   await app?.stop();
 });
 
-/** Serves /api/settings with branding the settings page (a later issue) would store. */
+/**
+ * Serves /api/settings with branding the settings page would store. Routed on the context: once /sw.js
+ * controls the page it makes this request itself, and only context routes see a service worker's requests.
+ */
 async function withBranding(page: Page): Promise<void> {
-  await page.route('**/api/settings', async (route) => {
+  await page.context().route('**/api/settings', async (route) => {
     const response = await route.fetch();
     const body = (await response.json()) as Record<string, unknown>;
     await route.fulfill({ response, json: { ...body, ...BRANDING } });
@@ -59,7 +62,7 @@ describe('frame', () => {
     await visible(visitor.page.getByRole('heading', { name: 'Basement Lab' }));
     expect(await visitor.page.getByRole('link', { name: 'Join Discord' }).count()).toBe(0);
     await visitor.context.close();
-    await page.unrouteAll();
+    await page.context().unrouteAll();
   });
 
   it('hides Join Discord when no invite link is configured', async () => {
@@ -109,13 +112,14 @@ describe('frame', () => {
   it("keeps the session and says 'Logout failed' when the server can't log out", async () => {
     const { page } = admin;
     await page.goto('/');
-    await page.route('**/api/logout', (route) =>
+    // On the context, as /sw.js sends the logout request on the page's behalf.
+    await admin.context.route('**/api/logout', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }),
     );
     await page.getByRole('button', { name: /User menu for/ }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await visible(page.getByRole('region', { name: /Notifications/ }).getByText('Logout failed', { exact: true }));
     expect(new URL(page.url()).pathname).toBe('/');
-    await page.unrouteAll();
+    await page.context().unrouteAll();
   });
 });

@@ -83,7 +83,8 @@ describe('screenshots', () => {
         await visible(page.getByRole('heading', { name: 'User Management' }));
         await shoot(page, `${size}-users-frame`);
         // Change-password mode is reachable only with requires_password_change; show it with a stubbed session.
-        await page.route('**/api/user', async (route) => {
+        // Routed on the context: /sw.js fetches /api/user for the page, and only context routes see that.
+        await context.route('**/api/user', async (route) => {
           const response = await route.fetch();
           const body = (await response.json()) as Record<string, unknown>;
           await route.fulfill({ response, json: { ...body, requires_password_change: true } });
