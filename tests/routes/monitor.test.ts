@@ -85,8 +85,9 @@ describe('scheduling', () => {
     expect(targets.of('/hang?overlap').maxInFlight).toBe(1);
     const fast = targets.of('/up?beside-slow').arrivals;
     expect(fast.length).toBeGreaterThanOrEqual(4);
-    // After the first, out-of-turn check the fast service keeps its 1 s rhythm.
-    for (const gap of gaps(fast.slice(1))) expect(Math.abs(gap - 1_000)).toBeLessThan(200);
+    // After the first, out-of-turn check the fast service keeps its 1 s rhythm. Waiting behind the slow target
+    // would add 700 ms or more; the tolerance leaves room for a loaded CI machine.
+    for (const gap of gaps(fast.slice(1))) expect(Math.abs(gap - 1_000)).toBeLessThan(400);
   });
 
   it('keeps each service at its phase of the interval across a restart', async () => {
@@ -107,7 +108,8 @@ describe('scheduling', () => {
     ids.forEach((id, i) => {
       const arrivals = targets.of(`/up?phase-${'ab'[i]}`).arrivals;
       expect(arrivals.length).toBeGreaterThan((seenBefore[i] as number) + 1);
-      for (const at of arrivals) expect(offsetFromPhase(id, at)).toBeLessThan(120);
+      // Tolerance for a loaded CI machine; without a kept phase offsets spread over the whole 0-500 ms range.
+      for (const at of arrivals) expect(offsetFromPhase(id, at)).toBeLessThan(250);
     });
   });
 
@@ -120,10 +122,11 @@ describe('scheduling', () => {
       clock.advance(jump * 3_600_000);
     }
     await sleep(400);
-    // 3.4 s at a 1 s interval: three or four checks, whatever the wall clock said.
+    // 3.4 s at a 1 s interval: three or four checks (five on a loaded machine), whatever the wall clock said; a
+    // burst after the 24 h jump would give dozens, a stall after the backward jumps none.
     const count = targets.of('/up?jump').requests;
     expect(count).toBeGreaterThanOrEqual(3);
-    expect(count).toBeLessThanOrEqual(4);
+    expect(count).toBeLessThanOrEqual(5);
     await monitors[0]?.flush();
     const rows = await kysely().selectFrom('service_status_logs').selectAll().where('serviceId', '=', id).execute();
     expect(rows.length).toBe(count);
