@@ -23,11 +23,19 @@ export function nextRequest(page: Page, method: string, pathEnd: string) {
   );
 }
 
-/** Waits for animations (page fade, dialog zoom) to end, checks for sideways overflow, then saves a PNG. */
-export async function shoot(page: Page, name: string): Promise<void> {
+/** Resolves once no animation runs (page fade, dialog zoom), so measured boxes are final. */
+export async function settle(page: Page): Promise<void> {
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+}
+
+/**
+ * Waits for animations (page fade, dialog zoom) to end, checks for sideways overflow, then saves a PNG.
+ * Dialogs are shot at viewport size: a full-page shot would show the fixed overlay ending mid-page.
+ */
+export async function shoot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
+  await settle(page);
   const hasSidewaysOverflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
   expect(hasSidewaysOverflow, `${name} overflows horizontally`).toBe(false);
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
 }

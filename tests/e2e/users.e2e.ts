@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiFromPage, loginViaUi, makeAccount, onPath, registerViaUi, toastRegion, visible } from './flows';
 import { startE2eApp, VIEWPORTS, type E2eApp } from './harness';
-import { nextRequest, openUsers, shoot, userRow } from './users-helpers';
+import { nextRequest, openUsers, settle, shoot, userRow } from './users-helpers';
 
 // User Management end to end: one server, accounts build on each other (the first is the superadmin).
 
@@ -163,15 +163,62 @@ describe('user management', () => {
       await visible(dialog.getByText('no-such-account'));
       await visible(dialog.getByText('Successful Login'));
       await visible(dialog.getByText(/^IP: /));
+      await settle(page);
       const box = await dialog.boundingBox();
       expect(box?.width).toBeLessThanOrEqual(800);
       expect(box?.height).toBeLessThanOrEqual(viewport.height * 0.8 + 1);
       const list = dialog.getByTestId('login-attempts-list');
       expect(await list.evaluate((element) => getComputedStyle(element).overflowY)).toBe('auto');
       expect((await list.boundingBox())?.height).toBeLessThanOrEqual(600);
-      await shoot(page, `users-login-attempts-${label}`);
+      await shoot(page, `users-login-attempts-${label}`, { fullPage: false });
       await context.close();
     }
+  });
+
+  it('draws ISP lettermarks at 27 px, a generic circle for unknown ISPs, and the location', async () => {
+    const { page } = founder;
+    const attempt = { ip: '203.0.113.7', type: 'success', timestamp: new Date().toISOString() };
+    const fixtures = [
+      {
+        ...attempt,
+        id: 3,
+        identifier: 'comcast-user',
+        isp: 'Comcast Cable Communications',
+        city: 'Denver',
+        region: 'Colorado',
+        country: 'United States',
+      },
+      {
+        ...attempt,
+        id: 2,
+        identifier: 'tiny-user',
+        type: 'failure',
+        isp: 'Tiny Village Net',
+        city: null,
+        region: null,
+        country: 'Iceland',
+      },
+      { ...attempt, id: 1, identifier: 'bare-user', isp: null, city: null, region: null, country: null },
+    ];
+    await page.route('**/api/login-attempts', (route) => route.fulfill({ json: fixtures }));
+    await openUsers(page);
+    await page.getByRole('button', { name: 'Login Attempts' }).click();
+    const dialog = await visible(page.getByRole('dialog', { name: 'Login Attempts' }));
+    await visible(dialog.getByText('Comcast Cable Communications'));
+    await visible(dialog.getByText('Denver, Colorado, United States'));
+    const logo = dialog.getByTestId('isp-logo');
+    expect(await logo.count()).toBe(1);
+    expect(await logo.innerText()).toBe('Xf');
+    await settle(page);
+    const logoBox = await logo.boundingBox();
+    expect([logoBox?.width, logoBox?.height]).toEqual([27, 27]);
+    const generic = dialog.getByTestId('isp-logo-generic');
+    expect(await generic.count()).toBe(1);
+    expect((await generic.boundingBox())?.width).toBe(27);
+    await visible(dialog.getByText('Iceland'));
+    await shoot(page, 'users-login-attempts-isp', { fullPage: false });
+    await page.keyboard.press('Escape');
+    await page.unroute('**/api/login-attempts');
   });
 
   it("shows 'No login attempts found' for an empty log", async () => {

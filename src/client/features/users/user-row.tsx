@@ -32,8 +32,8 @@ export function UserRow({ user, actor }: { user: AdminUserWire; actor: UserWire 
       aria-label={user.username}
       className="flex flex-col gap-4 rounded-xl border bg-card p-4 text-card-foreground shadow-sm"
     >
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="grid min-w-0 gap-1">
+      <div className="flex items-start justify-between gap-3">
+        <div className="grid min-w-0 flex-1 gap-1">
           <div className="flex flex-wrap items-center gap-2">
             <h2 className="truncate text-base font-semibold">{user.username}</h2>
             {isSuperadminRow ? (
