@@ -3,12 +3,13 @@
 //
 // - /assets/* are content-hashed: cache-first, cached as they are fetched.
 // - Page navigations: network-first; offline, the cached index.html (the client router picks the page).
-// - GET /api/user and GET /api/settings: network-first with the last good answer as offline fallback, so the
-//   frame can render. No other API call is ever cached.
+// - GET /api/user, /api/settings and /api/services: network-first with the last good answer as offline fallback,
+//   so the frame and the last known service list render. No other API call is ever cached, and logout empties
+//   this cache (the service list is filtered per user).
 // - Install precaches index.html, the assets it references and the route chunks its entry script names.
 // - Bump CACHE_VERSION to drop every old cache on activate.
 
-const CACHE_VERSION = 'v1';
+const CACHE_VERSION = 'v2';
 const SHELL_CACHE = `homelab-shell-${CACHE_VERSION}`;
 const API_CACHE = `homelab-api-${CACHE_VERSION}`;
 const INDEX_KEY = '/index.html';
@@ -19,7 +20,7 @@ const STATIC_FILES = [
   '/icons/icon-192.png',
   '/icons/icon-512.png',
 ];
-const API_FALLBACK_PATHS = new Set(['/api/user', '/api/settings']);
+const API_FALLBACK_PATHS = new Set(['/api/user', '/api/settings', '/api/services']);
 /** Must match SW_NETWORK_MESSAGE in src/client/features/offline/network-status.ts. */
 const NETWORK_MESSAGE = 'homelab-network';
 

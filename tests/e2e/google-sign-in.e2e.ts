@@ -134,7 +134,8 @@ describe('Google sign-in through the popup', () => {
   it('says so when Google sign-in is not configured', async () => {
     const { context, page } = await app.newPage();
     // Same server, but the settings answer as on a server without a client id.
-    await page.route('**/api/settings', async (route) => {
+    // context.route, not page.route: once the service worker controls the page, page routes miss its fetches.
+    await context.route('**/api/settings', async (route) => {
       const response = await route.fetch();
       const body = (await response.json()) as Record<string, unknown>;
       await route.fulfill({ response, json: { ...body, google_client_id: null } });

@@ -73,7 +73,7 @@ describe('service worker', () => {
     await page.goto('/');
     await waitForServiceWorker(page);
     const cacheNames = await page.evaluate(() => caches.keys());
-    expect(cacheNames.sort()).toEqual(['homelab-api-v1', 'homelab-shell-v1']);
+    expect(cacheNames.sort()).toEqual(['homelab-api-v2', 'homelab-shell-v2']);
     // A second online load goes through the worker, so the session and settings answers are stored too.
     await page.reload();
     await visible(page.getByRole('heading', { name: 'Services' }));
@@ -96,23 +96,25 @@ describe('service worker', () => {
     await page.waitForFunction((text) => !document.body.innerText.includes(text), OFFLINE_TEXT);
   });
 
-  it('caches no API answer but the session and settings', async () => {
+  it('caches no API answer but the session, settings and service list', async () => {
     const { context, page } = admin;
     await page.goto('/');
     await waitForServiceWorker(page);
     const stored = await page.evaluate(async () => {
-      const cache = await caches.open('homelab-api-v1');
+      const cache = await caches.open('homelab-api-v2');
       return (await cache.keys()).map((request) => new URL(request.url).pathname).sort();
     });
-    expect(stored).toEqual(['/api/settings', '/api/user']);
+    expect(stored).toEqual(['/api/services', '/api/settings', '/api/user']);
     await context.setOffline(true);
-    const services = await page.evaluate(() =>
-      fetch('/api/services', { credentials: 'include' }).then(
-        (response) => `answered ${response.status}`,
-        () => 'failed',
-      ),
-    );
-    expect(services).toBe('failed');
+    const answers = await page.evaluate(async () => {
+      const attempt = (url: string) =>
+        fetch(url, { credentials: 'include' }).then(
+          (response) => `answered ${response.status}`,
+          () => 'failed',
+        );
+      return { services: await attempt('/api/services'), users: await attempt('/api/users') };
+    });
+    expect(answers).toEqual({ services: 'answered 200', users: 'failed' });
     await context.setOffline(false);
   });
 
