@@ -5,6 +5,7 @@ import { useHideOnScroll } from '../../hooks/use-scroll-direction';
 import { useSiteSettings } from '../../hooks/use-site-settings';
 import { cn } from '../../lib/cn';
 import { SiteLogo } from '../layout/site-logo';
+import { NotificationPreferencesButton } from '../notifications/notification-preferences-dialog';
 import { ThemeToggle } from './theme-toggle';
 import { UserMenu } from './user-menu';
 
@@ -39,6 +40,7 @@ export function TopBar({ user, pageTitle }: { user: UserWire; pageTitle?: string
         ) : null}
         <div className="ml-auto flex shrink-0 items-center gap-0.5 sm:gap-1">
           <ThemeToggle />
+          <NotificationPreferencesButton user={user} />
           <UserMenu user={user} />
         </div>
       </div>

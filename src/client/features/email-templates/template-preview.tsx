@@ -1,0 +1,70 @@
+import { ArrowLeft } from 'lucide-react';
+import { useMemo } from 'react';
+import {
+  PREVIEW_SAMPLE,
+  renderSubject,
+  renderTemplateHtml,
+  type CreateEmailTemplateBody,
+  type TemplateValues,
+} from '#shared/schemas/email-templates';
+import { Button } from '../../components/ui/button';
+import { TemplateTestSend } from './template-test-send';
+
+/** SPEC section 2's sample values, plus the chosen logo and the current time. */
+function sampleValues(logoUrl: string | null): TemplateValues {
+  return { ...PREVIEW_SAMPLE, logoUrl: logoUrl ?? '', timestamp: new Date().toLocaleString() };
+}
+
+/**
+ * The rendered template in an iframe with an empty sandbox: template HTML is admin-typed markup, so it gets
+ * no scripts, no forms and an opaque origin (no access to the dashboard's cookies or DOM); see ADR 0003.
+ */
+export function TemplatePreview({
+  draft,
+  templateId,
+  logoUrl,
+  onBack,
+  backLabel,
+}: {
+  draft: CreateEmailTemplateBody;
+  /** The stored template's id, for the test send; null for an unsaved draft. */
+  templateId: number | null;
+  logoUrl: string | null;
+  onBack: () => void;
+  backLabel: string;
+}) {
+  const rendered = useMemo(() => {
+    const values = sampleValues(logoUrl);
+    return { subject: renderSubject(draft.subject, values), html: renderTemplateHtml(draft.template, values) };
+  }, [draft, logoUrl]);
+
+  return (
+    <div className="grid min-w-0 gap-3">
+      <p className="min-w-0 text-sm break-words">
+        <span className="text-muted-foreground">Subject: </span>
+        <span data-testid="preview-subject" className="font-medium">
+          {rendered.subject}
+        </span>
+      </p>
+      <iframe
+        title="Template preview"
+        sandbox=""
+        srcDoc={rendered.html}
+        referrerPolicy="no-referrer"
+        // A mail client's canvas is white whatever the dashboard theme, so the preview is too.
+        className="h-[45vh] min-h-64 w-full rounded-lg border bg-white"
+      />
+      {templateId === null ? (
+        <p className="text-xs text-muted-foreground">Save the template to send a test e-mail.</p>
+      ) : (
+        <TemplateTestSend templateId={templateId} logoUrl={logoUrl} />
+      )}
+      <div>
+        <Button variant="ghost" onClick={onBack}>
+          <ArrowLeft aria-hidden="true" />
+          {backLabel}
+        </Button>
+      </div>
+    </div>
+  );
+}

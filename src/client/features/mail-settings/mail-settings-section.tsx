@@ -1,0 +1,40 @@
+import { useQuery } from '@tanstack/react-query';
+import { Mail } from 'lucide-react';
+import { mailSettingsQueryOptions } from '../../api/notifications.api';
+import { Skeleton } from '../../components/ui/skeleton';
+import { SettingsSection } from '../settings/settings-section';
+import { MailSettingsForm } from './mail-settings-form';
+import { MailTestSend } from './mail-test-send';
+import { MAIL_SETTINGS_TEXT } from './mail-settings-text';
+
+/** The Settings page's 'E-mail' card: SMTP server settings and a test send (administrators only). */
+export function MailSettingsSection() {
+  const { data, isError, error } = useQuery(mailSettingsQueryOptions());
+  return (
+    <SettingsSection
+      id="email"
+      icon={<Mail />}
+      title={MAIL_SETTINGS_TEXT.title}
+      description={MAIL_SETTINGS_TEXT.description}
+    >
+      {data ? (
+        <div className="grid gap-6">
+          {/* Keyed by the stored values so a save (or another admin's change) resets the fields. */}
+          <MailSettingsForm key={JSON.stringify(data)} settings={data} />
+          <MailTestSend disabled={!data.configured} />
+        </div>
+      ) : isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {error.message}
+        </p>
+      ) : (
+        <div className="grid gap-4 md:grid-cols-2" aria-busy="true" aria-label="Loading mail settings">
+          <Skeleton className="h-10" />
+          <Skeleton className="h-10" />
+          <Skeleton className="h-10" />
+          <Skeleton className="h-10" />
+        </div>
+      )}
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,18 @@
+/** Texts of the E-mail (SMTP) settings section. */
+export const MAIL_SETTINGS_TEXT = {
+  title: 'E-mail',
+  description: 'The SMTP server used for status notifications, password resets and test e-mails.',
+  saved: 'Mail settings saved',
+  saveFailed: 'Failed to save mail settings',
+  testFailed: 'Failed to Send Test Email',
+  passwordKept: '••••••••',
+  passwordHint: 'Leave empty to keep the stored password.',
+  notConfigured: 'E-mail is off until an SMTP host is set.',
+} as const;
+
+/** The TLS modes as the select shows them. */
+export const SECURITY_LABELS = {
+  starttls: 'STARTTLS (usually port 587)',
+  tls: 'TLS (usually port 465)',
+  none: 'None (plain text)',
+} as const;

@@ -1,0 +1,91 @@
+import { useQuery } from '@tanstack/react-query';
+import { Bell, LoaderCircle, Mail } from 'lucide-react';
+import { useState } from 'react';
+import type { UserWire } from '#shared/schemas/user';
+import { preferencesQueryOptions } from '../../api/notifications.api';
+import { servicesQueryOptions } from '../../api/services.api';
+import { Button } from '../../components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '../../components/ui/dialog';
+import { EmailTemplatesDialog } from '../email-templates/email-templates-dialog';
+import { PREFERENCES_TEXT } from './notifications-text';
+import { PreferenceRow } from './preference-row';
+
+/** The top bar's bell: opens the caller's Notification Preferences (every approved user). */
+export function NotificationPreferencesButton({ user }: { user: UserWire }) {
+  const [isOpen, setIsOpen] = useState(false);
+  const [isTemplatesOpen, setIsTemplatesOpen] = useState(false);
+  // SPEC section 6: the role admin only; a superadmin manages templates through the API, not this button.
+  const canManageTemplates = user.role === 'admin';
+
+  return (
+    <>
+      <Dialog open={isOpen} onOpenChange={setIsOpen}>
+        <DialogTrigger asChild>
+          <Button variant="ghost" size="icon" aria-label={PREFERENCES_TEXT.title} title={PREFERENCES_TEXT.title}>
+            <Bell aria-hidden="true" />
+          </Button>
+        </DialogTrigger>
+        <DialogContent className="flex max-w-xl flex-col overflow-hidden">
+          <DialogHeader>
+            <DialogTitle>{PREFERENCES_TEXT.title}</DialogTitle>
+            <DialogDescription>{PREFERENCES_TEXT.description}</DialogDescription>
+          </DialogHeader>
+          <PreferencesList />
+          {canManageTemplates ? (
+            <DialogFooter>
+              <Button
+                variant="outline"
+                onClick={() => {
+                  // One dialog at a time: the templates editor needs the whole screen on a phone.
+                  setIsOpen(false);
+                  setIsTemplatesOpen(true);
+                }}
+              >
+                <Mail aria-hidden="true" />
+                {PREFERENCES_TEXT.manageTemplates}
+              </Button>
+            </DialogFooter>
+          ) : null}
+        </DialogContent>
+      </Dialog>
+      {canManageTemplates ? <EmailTemplatesDialog open={isTemplatesOpen} onOpenChange={setIsTemplatesOpen} /> : null}
+    </>
+  );
+}
+
+/** The rows, mounted only once both lists are in so each row starts from the stored values. */
+function PreferencesList() {
+  // Mounted only while the dialog is open, so the preferences are fetched on every opening.
+  const services = useQuery(servicesQueryOptions());
+  const preferences = useQuery(preferencesQueryOptions(true));
+
+  if (services.isPending || preferences.isPending) {
+    return (
+      <div className="flex justify-center py-8" role="status" aria-label="Loading preferences">
+        <LoaderCircle className="size-6 animate-spin text-muted-foreground" aria-hidden="true" />
+      </div>
+    );
+  }
+  if (services.isError || preferences.isError) {
+    return <p className="py-6 text-center text-sm text-destructive">{PREFERENCES_TEXT.loadFailed}</p>;
+  }
+  if (services.data.length === 0) {
+    return <p className="py-6 text-center text-sm text-muted-foreground">{PREFERENCES_TEXT.noServices}</p>;
+  }
+  const byService = new Map(preferences.data.map((preference) => [preference.serviceId, preference]));
+  return (
+    <ul aria-label="Services" className="-mr-2 grid min-h-0 gap-2 overflow-y-auto pr-2">
+      {services.data.map((service) => (
+        <PreferenceRow key={service.id} service={service} preference={byService.get(service.id)} />
+      ))}
+    </ul>
+  );
+}
