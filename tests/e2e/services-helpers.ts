@@ -85,16 +85,20 @@ export async function makePng(name: string, color: string, size = 96) {
   return { name, mimeType: 'image/png', buffer };
 }
 
-/** Waits until no animation runs (dialogs and toasts slide in), so screenshots show the final state. */
+/** Waits until no one-off animation runs (dialogs and toasts slide in); endless spinners and pulses don't count. */
 export async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
 }
 
-/** Saves a full-page screenshot under tests/e2e/screenshots/ after checking nothing overflows sideways. */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** Saves a (by default full-page) screenshot under tests/e2e/screenshots/ after checking nothing overflows sideways. */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await settle(page);
   const overflows = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
   expect(overflows, `${name} overflows horizontally`).toBe(false);
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
 }

@@ -21,7 +21,11 @@ export function ResponseTimeChart({ hours, recent }: { hours: readonly TimedPoin
   const isHourly = hourly.length >= 2;
   const points = isHourly ? hourly : recent.filter(isMeasured);
   if (points.length < 2) {
-    return <p className="text-xs text-muted-foreground">Not enough checks for a response-time line yet.</p>;
+    return (
+      <p className="text-xs text-muted-foreground">
+        {points.length === 0 ? 'No response times yet.' : 'Not enough checks for a response-time line yet.'}
+      </p>
+    );
   }
   const values = points.map((point) => point.responseTime);
   const max = Math.max(...values);

@@ -113,7 +113,7 @@ export function ServiceCard({
           />
           {/* Keeps text readable on any picture in both themes. */}
           <div
-            className="absolute inset-0 -z-10 bg-gradient-to-b from-card/75 via-card/88 to-card"
+            className="absolute inset-0 -z-10 bg-gradient-to-b from-card/45 via-card/85 to-card"
             aria-hidden="true"
           />
         </>

@@ -60,7 +60,7 @@ export function AddServiceDialog({ open, onOpenChange }: { open: boolean; onOpen
         <form className="grid gap-4" onSubmit={(event) => void handleSubmit(event)} noValidate>
           <FormField
             label="Name"
-            placeholder="Grafana"
+            placeholder="e.g. Grafana"
             autoComplete="off"
             error={errors.name}
             {...form.register('name')}
