@@ -241,12 +241,13 @@ describe('user management', () => {
     expect((await patch).postDataJSON()).toEqual({ registration_open: false });
     await visible(toastRegion(page).getByText('Settings updated', { exact: true }));
 
-    const { context, page: visitor } = await app.newPage();
+    const { context, page: visitor } = await app.newPage(VIEWPORTS.phone);
     await visitor.goto('/auth');
     await visitor.getByRole('button', { name: "Don't have an account? Sign up" }).click();
     await visible(visitor.getByText('Registration is closed. Please contact the administrator.'));
     expect(await visitor.getByRole('button', { name: 'Register', exact: true }).isDisabled()).toBe(true);
     expect(await visitor.getByLabel('Username', { exact: true }).isDisabled()).toBe(true);
+    await shoot(visitor, 'users-registration-closed-phone');
     await context.close();
 
     await toggle.click();
