@@ -1,0 +1,268 @@
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeSmtp, type FakeSmtp } from '../fakes/smtp-server';
+import {
+  apiFromPage,
+  loginViaUi,
+  makeAccount,
+  onPath,
+  registerViaUi,
+  toastRegion,
+  visible,
+  type Account,
+} from './flows';
+import { startE2eApp, VIEWPORTS, type E2eApp } from './harness';
+import { nextRequest, shoot } from './users-helpers';
+
+// Notification preferences and e-mail templates end to end, against a real SMTP peer. One server; the first
+// account is the superadmin, who creates the service and shapes the other accounts' roles through the API.
+
+let app: E2eApp;
+let smtp: FakeSmtp;
+let founder: { context: BrowserContext; page: Page };
+const superadmin = makeAccount('notif-founder');
+const admin = makeAccount('notif-admin');
+const member = makeAccount('notif-member');
+const SERVICE = 'Paperless';
+const sessions = new Map<string, { context: BrowserContext; page: Page }>();
+
+/** Registers an account and lets the superadmin approve it with the given role. */
+async function addAccount(account: Account, role: 'admin' | 'user', id: number): Promise<void> {
+  const session = await app.newPage();
+  await registerViaUi(session.page, account);
+  await session.page.waitForURL((url) => url.pathname !== '/auth');
+  const response = await apiFromPage(founder.page, 'PATCH', `/api/users/${id}`, { id, approved: true, role });
+  expect(response.status, response.text).toBe(200);
+  // A role change ends the account's sessions, so it signs in again.
+  await loginViaUi(session.page, account.username, account.password);
+  await onPath(session.page, '/');
+  await visible(session.page.getByRole('heading', { name: 'Services' }));
+  sessions.set(account.username, session);
+}
+
+function pageOf(account: Account): Page {
+  const session = sessions.get(account.username);
+  if (!session) throw new Error(`no session for ${account.username}`);
+  return session.page;
+}
+
+/** Opens the bell's dialog and waits until the rows are in. */
+async function openPreferences(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: 'Notification Preferences' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Notification Preferences' });
+  await visible(dialog.getByRole('list', { name: 'Services' }));
+  return dialog;
+}
+
+/**
+ * A toast with this text. Found by its element, not the toast region's role: while a dialog is open Radix
+ * hides everything outside it from the accessibility tree, the toast viewport included.
+ */
+function toastWith(page: Page, text: string): Locator {
+  return page.locator('li[data-variant]').getByText(text, { exact: true });
+}
+
+async function closeDialog(page: Page): Promise<void> {
+  // The Close button rather than Escape: with a toast showing, Escape dismisses the toast first.
+  await page.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).click();
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+}
+
+/** The templates dialog opened through the admin's 'Manage Templates' button, with its list loaded. */
+async function openTemplates(page: Page): Promise<Locator> {
+  const preferences = await openPreferences(page);
+  await preferences.getByRole('button', { name: 'Manage Templates' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Email Templates' });
+  await visible(dialog.getByRole('list', { name: 'Templates' }));
+  return dialog;
+}
+
+beforeAll(async () => {
+  smtp = await startFakeSmtp();
+  app = await startE2eApp({
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(smtp.port),
+    SMTP_SECURE: 'none',
+    SMTP_FROM: 'homelab@example.test',
+  });
+  founder = await app.newPage();
+  await registerViaUi(founder.page, superadmin);
+  await onPath(founder.page, '/');
+  const created = await apiFromPage(founder.page, 'POST', '/api/services', {
+    name: SERVICE,
+    url: 'https://paperless.example.test',
+    status: false,
+    lastChecked: new Date().toISOString(),
+    show_status_badge: true,
+  });
+  expect(created.status, created.text).toBe(201);
+  await addAccount(admin, 'admin', 2);
+  await addAccount(member, 'user', 3);
+});
+
+afterAll(async () => {
+  await app?.stop();
+  await smtp?.close();
+});
+
+describe('notification preferences', () => {
+  it("shows 'Manage Templates' to the admin role only, not to a superadmin or a user", async () => {
+    for (const [page, expected] of [
+      [founder.page, 0],
+      [pageOf(member), 0],
+      [pageOf(admin), 1],
+    ] as const) {
+      await page.goto('/');
+      const dialog = await openPreferences(page);
+      expect(await dialog.getByRole('button', { name: 'Manage Templates' }).count()).toBe(expected);
+      await closeDialog(page);
+    }
+  });
+
+  it('saves a preference for a service and shows it again after reopening and after a reload', async () => {
+    const page = pageOf(member);
+    await page.goto('/');
+    let dialog = await openPreferences(page);
+    const row = dialog.getByRole('listitem', { name: SERVICE });
+    const save = row.getByRole('button', { name: `Save preference for ${SERVICE}` });
+    // Nothing to save without an address (SPEC section 5).
+    expect(await save.isDisabled()).toBe(true);
+    await row.getByRole('switch').click();
+    expect(await save.isDisabled()).toBe(true);
+
+    await row.getByRole('textbox', { name: `E-mail for ${SERVICE}` }).fill('Alerts@Example.test');
+    const post = nextRequest(page, 'POST', '/api/notification-preferences');
+    await save.click();
+    expect((await post).postDataJSON()).toEqual({ serviceId: 1, email: 'Alerts@Example.test', enabled: false });
+    await visible(toastWith(page, 'Preferences updated'));
+    await closeDialog(page);
+
+    for (const reload of [false, true]) {
+      if (reload) await page.reload();
+      dialog = await openPreferences(page);
+      const again = dialog.getByRole('listitem', { name: SERVICE });
+      // The server lower-cases addresses; what comes back is what is stored.
+      expect(await again.getByRole('textbox', { name: `E-mail for ${SERVICE}` }).inputValue()).toBe(
+        'alerts@example.test',
+      );
+      expect(await again.getByRole('switch').getAttribute('aria-checked')).toBe('false');
+      await closeDialog(page);
+    }
+  });
+
+  it('looks right at 1280 and 375 px', async () => {
+    for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+      const page = pageOf(admin);
+      await page.setViewportSize(viewport);
+      await page.goto('/');
+      await openPreferences(page);
+      await shoot(page, `notifications-preferences-${name}`);
+      await closeDialog(page);
+    }
+    await pageOf(admin).setViewportSize(VIEWPORTS.desktop);
+  });
+});
+
+describe('email templates', () => {
+  it('validates, creates and edits a template', async () => {
+    const page = pageOf(admin);
+    await page.goto('/');
+    const dialog = await openTemplates(page);
+    const defaultRow = dialog.getByRole('listitem').filter({ has: page.getByText('Default', { exact: true }) });
+    expect(await defaultRow.count()).toBe(1);
+
+    await dialog.getByRole('button', { name: 'New Template' }).click();
+    await dialog.getByRole('button', { name: 'Create Template' }).click();
+    for (const message of ['Template name is required', 'Subject line is required', 'Template content is required']) {
+      await visible(dialog.getByText(message, { exact: true }));
+    }
+
+    await dialog.getByLabel('Template Name').fill('Status mail');
+    await dialog.getByLabel('Subject Line').fill('{{serviceName}} is {{status}}');
+    await dialog
+      .getByLabel('HTML Template')
+      .fill(
+        '<h1>{{appName}}</h1><p>{{serviceName}} is {{status}} after {{duration}}</p><img src="{{logoUrl}}" alt="logo">',
+      );
+    const create = nextRequest(page, 'POST', '/api/email-templates');
+    await dialog.getByRole('button', { name: 'Create Template' }).click();
+    expect((await create).postDataJSON()).toMatchObject({
+      name: 'Status mail',
+      subject: '{{serviceName}} is {{status}}',
+    });
+    await visible(toastWith(page, 'Template created'));
+
+    const row = dialog.getByRole('listitem', { name: 'Status mail' });
+    await row.getByRole('button', { name: 'Edit' }).click();
+    expect(await dialog.getByLabel('Template Name').inputValue()).toBe('Status mail');
+    await dialog.getByLabel('Subject Line').fill('[{{appName}}] {{serviceName}} is {{status}}');
+    const patch = nextRequest(page, 'PATCH', '/api/email-templates/2');
+    await dialog.getByRole('button', { name: 'Save Template' }).click();
+    expect((await patch).postDataJSON()).toMatchObject({
+      id: 2,
+      subject: '[{{appName}}] {{serviceName}} is {{status}}',
+    });
+    await visible(toastWith(page, 'Template updated'));
+    await visible(row.getByText('[{{appName}}] {{serviceName}} is {{status}}', { exact: true }));
+  });
+
+  it('previews with the sample values in a sandboxed iframe and sends a test mail with the uploaded logo', async () => {
+    const page = pageOf(admin);
+    await page.goto('/');
+    const dialog = await openTemplates(page);
+    await dialog.getByRole('listitem', { name: 'Status mail' }).getByRole('button', { name: 'Edit' }).click();
+
+    const png = await sharp({ create: { width: 64, height: 64, channels: 4, background: '#3b82f6' } })
+      .png()
+      .toBuffer();
+    await dialog
+      .getByTestId('image-file-input')
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
+    await visible(toastWith(page, 'Image Uploaded'));
+    const logoUrl = await dialog.getByRole('group', { name: 'Logo' }).getByRole('img').getAttribute('src');
+    expect(logoUrl).toMatch(/^\/uploads\//);
+
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+    const iframe = dialog.locator('iframe[title="Template preview"]');
+    expect(await iframe.getAttribute('sandbox')).toBe('');
+    expect(await iframe.getAttribute('srcdoc')).toContain('Example Service');
+    await visible(dialog.getByTestId('preview-subject').getByText('[Homelab Monitor] Example Service is UP'));
+    const frame = page.frameLocator('iframe[title="Template preview"]');
+    await visible(frame.getByRole('heading', { name: 'Homelab Monitor' }));
+    expect(await frame.locator('p').innerText()).toBe('Example Service is UP after 5 minutes');
+    expect(await frame.locator('img').getAttribute('src')).toBe(logoUrl);
+    // An empty sandbox: no scripts, opaque origin, so the preview cannot reach the dashboard.
+    const scriptsRun = await iframe.evaluate((element: HTMLIFrameElement) => element.contentDocument === null);
+    expect(scriptsRun).toBe(true);
+
+    await shoot(page, 'notifications-template-preview-desktop');
+    const send = nextRequest(page, 'POST', '/api/email-templates/2/test');
+    await dialog.getByLabel('Send a test e-mail').fill('tester@example.test');
+    await dialog.getByRole('button', { name: 'Send Test' }).click();
+    expect((await send).postDataJSON()).toEqual({ email: 'tester@example.test', logoUrl });
+    await visible(toastWith(page, 'Test Email Sent'));
+    const [mail] = await smtp.waitFor(1);
+    expect(mail?.to).toEqual(['tester@example.test']);
+    expect(mail?.mail.subject).toBe('[Homelab Monitor] Example Service is UP');
+    expect(mail?.mail.html).toContain('Example Service is UP after 5 minutes');
+
+    await dialog.getByRole('button', { name: 'Back to editing' }).click();
+    expect(await dialog.getByLabel('Template Name').inputValue()).toBe('Status mail');
+  });
+
+  it('looks right at 1280 and 375 px (list and form)', async () => {
+    const page = pageOf(admin);
+    for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+      await page.setViewportSize(viewport);
+      await page.goto('/');
+      const dialog = await openTemplates(page);
+      await shoot(page, `notifications-templates-${name}`);
+      await dialog.getByRole('listitem', { name: 'Status mail' }).getByRole('button', { name: 'Edit' }).click();
+      await shoot(page, `notifications-template-form-${name}`);
+      await dialog.getByRole('button', { name: 'Preview' }).click();
+      await shoot(page, `notifications-template-preview-${name}`);
+      await closeDialog(page);
+    }
+  });
+});
