@@ -2,16 +2,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeSmtp, type FakeSmtp } from '../fakes/smtp-server';
-import {
-  apiFromPage,
-  loginViaUi,
-  makeAccount,
-  onPath,
-  registerViaUi,
-  toastRegion,
-  visible,
-  type Account,
-} from './flows';
+import { apiFromPage, loginViaUi, makeAccount, onPath, registerViaUi, visible, type Account } from './flows';
 import { startE2eApp, VIEWPORTS, type E2eApp } from './harness';
 import { nextRequest, shoot } from './users-helpers';
 
