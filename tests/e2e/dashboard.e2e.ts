@@ -100,6 +100,23 @@ describe('ordering', () => {
     expect(await cardOrder(page)).toEqual(['Bravo', 'Charlie', 'Alpha']);
   });
 
+  it('reorders with the keyboard: Space on the handle, an arrow key, Space to drop', async () => {
+    const { page } = admin;
+    const saved = page.waitForRequest((request) => request.method() === 'PATCH' && request.url().endsWith('/api/user'));
+    const handle = serviceCard(page, 'Bravo').getByRole('button', { name: 'Reorder Bravo' });
+    await handle.focus();
+    await page.keyboard.press('Space');
+    // The handle reports the pick-up; arrow keys only count once the drag has started.
+    await page.waitForFunction(
+      () => document.querySelector('[aria-label="Reorder Bravo"]')?.getAttribute('aria-pressed') === 'true',
+    );
+    await page.keyboard.press('ArrowRight');
+    await visible(page.getByText('Bravo moved to position 2 of 3.'));
+    await page.keyboard.press('Space');
+    await (await saved).response();
+    expect(await cardOrder(page)).toEqual(['Charlie', 'Bravo', 'Alpha']);
+  });
+
   it('a plain click on a card does not start a drag or save an order', async () => {
     const { page, context } = admin;
     let patches = 0;
