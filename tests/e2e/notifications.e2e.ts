@@ -222,12 +222,23 @@ describe('email templates', () => {
     const frame = page.frameLocator('iframe[title="Template preview"]');
     await visible(frame.getByRole('heading', { name: 'Homelab Monitor' }));
     expect(await frame.locator('p').innerText()).toBe('Example Service is UP after 5 minutes');
-    expect(await frame.locator('img').getAttribute('src')).toBe(logoUrl);
+    // The frame gets the logo's bytes inline (its opaque origin may not load /uploads) and shows it.
+    const logo = frame.locator('img');
+    expect(await logo.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    const width = await logo.evaluate((image: HTMLImageElement) =>
+      image.complete
+        ? image.naturalWidth
+        : new Promise<number>((resolve) => {
+            image.onload = () => resolve(image.naturalWidth);
+            image.onerror = () => resolve(0);
+          }),
+    );
+    expect(width).toBe(64);
     // An empty sandbox: no scripts, opaque origin, so the preview cannot reach the dashboard.
     const scriptsRun = await iframe.evaluate((element: HTMLIFrameElement) => element.contentDocument === null);
     expect(scriptsRun).toBe(true);
 
-    await shoot(page, 'notifications-template-preview-desktop');
+    await shoot(page, 'notifications-template-preview-logo-desktop');
     const send = nextRequest(page, 'POST', '/api/email-templates/2/test');
     await dialog.getByLabel('Send a test e-mail').fill('tester@example.test');
     await dialog.getByRole('button', { name: 'Send Test' }).click();
@@ -252,6 +263,9 @@ describe('email templates', () => {
       await dialog.getByRole('listitem', { name: 'Status mail' }).getByRole('button', { name: 'Edit' }).click();
       await shoot(page, `notifications-template-form-${name}`);
       await dialog.getByRole('button', { name: 'Preview' }).click();
+      await visible(
+        page.frameLocator('iframe[title="Template preview"]').getByRole('heading', { name: 'Homelab Monitor' }),
+      );
       await shoot(page, `notifications-template-preview-${name}`);
       await closeDialog(page);
     }

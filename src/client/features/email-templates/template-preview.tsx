@@ -9,6 +9,7 @@ import {
 } from '#shared/schemas/email-templates';
 import { Button } from '../../components/ui/button';
 import { TemplateTestSend } from './template-test-send';
+import { useDataUrl } from './use-data-url';
 
 /** SPEC section 2's sample values, plus the chosen logo and the current time. */
 function sampleValues(logoUrl: string | null): TemplateValues {
@@ -33,10 +34,11 @@ export function TemplatePreview({
   onBack: () => void;
   backLabel: string;
 }) {
+  const previewLogo = useDataUrl(logoUrl);
   const rendered = useMemo(() => {
-    const values = sampleValues(logoUrl);
+    const values = sampleValues(previewLogo);
     return { subject: renderSubject(draft.subject, values), html: renderTemplateHtml(draft.template, values) };
-  }, [draft, logoUrl]);
+  }, [draft, previewLogo]);
 
   return (
     <div className="grid min-w-0 gap-3">
