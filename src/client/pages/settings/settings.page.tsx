@@ -5,6 +5,7 @@ import { settingsQueryOptions } from '../../api/session.queries';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { AdminPageFrame } from '../../features/layout/admin-page-frame';
+import { MailSettingsSection } from '../../features/mail-settings/mail-settings-section';
 import { SettingsForm } from '../../features/settings/settings-form';
 
 function SettingsSkeleton() {
@@ -37,9 +38,16 @@ export default function SettingsPage() {
   }, [data, hasAdminFields, isFetching, refetch]);
 
   return (
-    <AdminPageFrame title="Settings" description="Branding, display options, sign-up and analytics for this dashboard.">
+    <AdminPageFrame
+      title="Settings"
+      description="Branding, display options, sign-up, analytics and e-mail for this dashboard."
+    >
       {data && hasAdminFields ? (
-        <SettingsForm settings={data} />
+        <div className="flex flex-col gap-6">
+          <SettingsForm settings={data} />
+          {/* SMTP lives in its own table and endpoint, so it saves on its own. */}
+          <MailSettingsSection />
+        </div>
       ) : isError && !isFetching ? (
         <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-destructive/50 p-6">
           <p className="flex items-center gap-2 font-medium">
