@@ -138,7 +138,7 @@ describe('dashboard screenshots', () => {
     });
   }
 
-  it('captures the hover tooltip, the delete confirmation and the light theme on desktop', async () => {
+  it('captures the hover tooltip, the delete confirmation, URL entry and the light theme on desktop', async () => {
     const { context, page } = await adminPage(WIDTHS.desktop);
     await serviceCard(page, 'Plex').getByTestId('service-tooltip-trigger').hover();
     await visible(page.getByRole('tooltip'));
@@ -148,6 +148,16 @@ describe('dashboard screenshots', () => {
     await visible(page.getByRole('alertdialog', { name: 'Delete Service' }));
     await screenshot(page, 'dashboard-desktop-delete-confirm', { fullPage: false });
     await page.getByRole('button', { name: 'Cancel' }).click();
+
+    await serviceCard(page, 'Home Assistant').getByRole('button', { name: 'Edit Home Assistant' }).click();
+    const background = page
+      .getByRole('dialog', { name: 'Edit Service' })
+      .getByRole('group', { name: 'Background Image' });
+    await background.getByRole('button', { name: 'URL' }).click();
+    await background.getByLabel('Background Image URL').fill('https://images.example.com/wallpaper.png');
+    await screenshot(page, 'dashboard-desktop-edit-url-entry', { fullPage: false });
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Edit Service' }).waitFor({ state: 'detached' });
 
     await page.getByRole('button', { name: 'Switch to light theme' }).click();
     await page.waitForFunction(() => document.documentElement.classList.contains('light'));

@@ -121,11 +121,6 @@ export function ImageInput({ value, onChange, type, onUploaded, label, disabled,
             onChange={(event) => setUrl(event.target.value)}
             onKeyDown={(event) => {
               if (event.key === 'Enter') void handleAddUrl(event);
-              if (event.key === 'Escape' && url === '') {
-                // Leave URL entry without also closing the surrounding dialog.
-                event.stopPropagation();
-                setIsEnteringUrl(false);
-              }
             }}
           />
           <div className="flex gap-2">
