@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceHistoryWire } from '#shared/schemas/history';
@@ -16,6 +16,8 @@ const WIDTHS = {
 } as const;
 
 let app: E2eApp;
+/** The admin's cookies, so each viewport opens signed in without another registration. */
+let adminState: Awaited<ReturnType<BrowserContext['storageState']>>;
 
 /** A letter icon or a gradient picture, rendered to PNG by sharp and uploaded like an admin would. */
 async function uploadSvg(page: Page, svg: string): Promise<string> {
@@ -80,7 +82,7 @@ beforeAll(async () => {
 
   // Wait until the monitor has checked the online services a few times, so the history has something to show.
   for (const id of [plex.id, grafana.id]) await waitForUpChecks(page, id, 3);
-  await context.storageState({ path: '/tmp/homelab-dashboard-shots-state.json' });
+  adminState = await context.storageState();
   await context.close();
 });
 
@@ -92,7 +94,7 @@ async function adminPage(viewport: { width: number; height: number }) {
   const context = await app.browser.newContext({
     baseURL: app.baseUrl,
     viewport,
-    storageState: '/tmp/homelab-dashboard-shots-state.json',
+    storageState: adminState,
   });
   const page = await context.newPage();
   await page.goto('/');
