@@ -1,23 +1,16 @@
 import { UserPlus } from 'lucide-react';
 import { Controller, type Control } from 'react-hook-form';
-import { ASSIGNABLE_ROLES, type AssignableRole } from '#shared/roles';
+import { ASSIGNABLE_ROLES, ROLE_LABELS, isAssignableRole, type AssignableRole } from '#shared/roles';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { SettingsField } from './settings-field';
 import type { SettingsFormValues } from './settings-form-model';
 import { SettingsSection } from './settings-section';
-
-/** SPEC's labels for the roles an administrator may pick (the same choice as on /users). */
-const ROLE_LABELS: Record<AssignableRole, string> = { admin: 'Admin', user: 'User', pending: 'Pending' };
 
 const ROLE_HINTS: Record<AssignableRole, string> = {
   admin: 'New accounts are administrators straight away.',
   user: 'New accounts reach the dashboard without approval.',
   pending: 'New accounts wait for an administrator to approve them.',
 };
-
-function isAssignableRole(value: string): value is AssignableRole {
-  return (ASSIGNABLE_ROLES as readonly string[]).includes(value);
-}
 
 /** The role new registrations receive (`defaultRole`). */
 export function AccountsSection({ control }: { control: Control<SettingsFormValues> }) {

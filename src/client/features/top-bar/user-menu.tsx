@@ -11,14 +11,8 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
+import { ROLE_LABELS } from '#shared/roles';
 import { useLogout } from '../auth/use-logout';
-
-const ROLE_LABELS: Record<UserWire['role'], string> = {
-  superadmin: 'Superadmin',
-  admin: 'Admin',
-  user: 'User',
-  pending: 'Pending',
-};
 
 /** The username button and its menu: admin links for admins, Logout for everyone. */
 export function UserMenu({ user }: { user: UserWire }) {

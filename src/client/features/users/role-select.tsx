@@ -1,11 +1,6 @@
-import { ASSIGNABLE_ROLES, type AssignableRole } from '#shared/roles';
+import { ASSIGNABLE_ROLES, ROLE_LABELS, isAssignableRole, type AssignableRole } from '#shared/roles';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { cn } from '../../lib/cn';
-import { ROLE_LABELS } from './users-text';
-
-function isAssignableRole(value: string): value is AssignableRole {
-  return (ASSIGNABLE_ROLES as readonly string[]).includes(value);
-}
 
 /** A selector of the roles an administrator may assign: Admin, User, Pending. */
 export function RoleSelect({

@@ -18,6 +18,3 @@ export const USERS_TEXT = {
   registrationOpened: 'New registrations are now allowed.',
   registrationClosed: 'New registrations are now closed.',
 } as const;
-
-/** SPEC's labels for the roles an administrator may assign. */
-export const ROLE_LABELS = { admin: 'Admin', user: 'User', pending: 'Pending' } as const;
