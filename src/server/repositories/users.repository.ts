@@ -1,10 +1,13 @@
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { Role } from '#shared/roles';
-import { bool } from '../db/database.ts';
+import { bool, type Dialect } from '../db/database.ts';
 import type { Database, UsersTable } from '../db/schema.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
+
+// Any constant key for PostgreSQL's advisory lock that serialises registrations.
+const REGISTRATION_LOCK = 7_160_001;
 
 /** A user as the services see it: booleans normalised, service order parsed. */
 export interface User {
@@ -137,6 +140,14 @@ export class UsersRepository {
   async delete(id: number): Promise<boolean> {
     const result = await this.db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
+  }
+
+  /**
+   * Serialises registrations for the rest of the transaction, so the first-user superadmin bootstrap happens
+   * once. PostgreSQL takes an advisory lock; SQLite needs none (one connection runs one transaction at a time).
+   */
+  async lockRegistrations(trx: Transaction<Database>, dialect: Dialect): Promise<void> {
+    if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${REGISTRATION_LOCK})`.execute(trx);
   }
 
   async count(executor: Executor = this.db): Promise<number> {

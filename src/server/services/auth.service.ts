@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { sql } from 'kysely';
 import { MSG } from '#shared/messages';
 import type { Role } from '#shared/roles';
 import type { LoginBody, RegisterBody } from '#shared/schemas/auth';
@@ -41,9 +40,6 @@ export interface AuthServiceDeps {
   limits: AuthRateLimits;
 }
 
-// Some constant for PostgreSQL's advisory lock that serialises registrations (first-user bootstrap).
-const REGISTRATION_LOCK = 7_160_001;
-
 /** Registration, password sign-in, logout and password change: the account rules of DESIGN. */
 export class AuthService {
   readonly #failuresPerIp: RateLimiter;
@@ -84,7 +80,7 @@ export class AuthService {
     const { db, dialect, users, settings, clock } = this.deps;
     try {
       return await db.transaction().execute(async (trx) => {
-        if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${REGISTRATION_LOCK})`.execute(trx);
+        await users.lockRegistrations(trx, dialect);
         const isFirst = (await users.count(trx)) === 0;
         const siteSettings = await settings.get(trx);
         // The very first account is always possible, or a closed install could never get its superadmin.
