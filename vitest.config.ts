@@ -30,8 +30,9 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: 'node',
-          include: ['tests/e2e/**/*.e2e.ts'],
-          // One browser and one server at a time: files run one after another in a single forked worker.
+          include: ['tests/e2e/**/*.e2e.ts', 'tests/system/**/*.system.ts'],
+          // One browser and one server at a time: files run one after another in a single forked worker. tests/system
+          // (built server killed in a loop, memory under bad targets) runs here too, after the same build.
           pool: 'forks',
           fileParallelism: false,
           testTimeout: 60_000,

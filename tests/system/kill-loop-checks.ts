@@ -1,0 +1,243 @@
+import Database from 'better-sqlite3';
+import { expect } from 'vitest';
+import { hourBucket } from '../../src/server/monitor/rollup.ts';
+import type { ReceivedMail } from '../fakes/smtp-server.ts';
+
+type Db = Database.Database;
+
+/** The edits the kill loop made: acknowledged (2xx) or only attempted (cut off by a kill). */
+export class Expectations {
+  readonly watched: number[] = [];
+  readonly #created = new Map<number, { name: string; attempted: string[] }>();
+  readonly #deleted = new Set<number>();
+  readonly #maybeDeleted = new Set<number>();
+  #counter = 0;
+
+  /** A unique suffix for a new name. */
+  nextName(): number {
+    this.#counter += 1;
+    return this.#counter;
+  }
+  created(id: number, name: string): void {
+    this.#created.set(id, { name, attempted: [] });
+  }
+  deleting(id: number): void {
+    this.#maybeDeleted.add(id);
+  }
+  deleted(id: number): void {
+    this.#deleted.add(id);
+  }
+  renaming(id: number, name: string): void {
+    this.#created.get(id)?.attempted.push(name);
+  }
+  renamed(id: number, name: string): void {
+    this.#created.set(id, { name, attempted: [] });
+  }
+  /** Churn services that were created and whose deletion was never attempted. */
+  liveChurn(): number[] {
+    return [...this.#created.keys()].filter((id) => !this.#maybeDeleted.has(id));
+  }
+  summary(): string {
+    return `${this.#created.size} services created, ${this.#deleted.size} deleted (acknowledged)`;
+  }
+
+  /** Every acknowledged create, rename and delete is in the database; unacknowledged ones may or may not be. */
+  assertAcknowledged(db: Db): void {
+    const names = new Map(
+      (db.prepare('select id, name from services').all() as { id: number; name: string }[]).map((r) => [r.id, r.name]),
+    );
+    for (const id of this.watched) expect(names.has(id), `watched service ${id}`).toBe(true);
+    for (const [id, { name, attempted }] of this.#created) {
+      if (this.#deleted.has(id)) {
+        expect(names.has(id), `deleted service ${id} came back`).toBe(false);
+      } else if (!this.#maybeDeleted.has(id)) {
+        expect(names.has(id), `created service ${id} (${name}) lost`).toBe(true);
+        // The acknowledged name, or a later rename that was cut off by the kill after it committed.
+        expect([name, ...attempted], `name of service ${id}`).toContain(names.get(id));
+      }
+    }
+  }
+}
+
+/** Moves every time the outbox waits on `minutes` into the past: the same as that much time passing. */
+export function shiftOutboxClock(file: string, minutes: number): void {
+  const db = new Database(file, { fileMustExist: true });
+  const back = (column: string) => `${column} = strftime('%Y-%m-%dT%H:%M:%fZ', ${column}, '-${minutes} minutes')`;
+  try {
+    db.exec(`update sent_notifications set ${back('sentAt')};
+             update notification_deliveries set ${back('nextAttemptAt')};
+             update notification_deliveries set ${back('claimedAt')} where claimedAt is not null;`);
+  } finally {
+    db.close();
+  }
+}
+
+/** Raw history, status changes and hourly rollups agree with each other and with the services left. */
+export function checkHistory(db: Db): void {
+  for (const table of ['service_status_logs', 'service_status_changes', 'service_status_hourly']) {
+    const orphans = db.prepare(`select count(*) as n from ${table} where serviceId not in (select id from services)`);
+    expect((orphans.get() as { n: number }).n, `${table} rows of deleted services`).toBe(0);
+  }
+  // Raw rows are kept for days, so every hourly bucket here must count exactly its raw rows.
+  const logs = db.prepare('select serviceId, timestamp, status from service_status_logs').all() as {
+    serviceId: number;
+    timestamp: string;
+    status: number;
+  }[];
+  const fromRaw = new Map<string, { checks: number; upChecks: number }>();
+  for (const log of logs) {
+    const key = `${log.serviceId}|${hourBucket(log.timestamp)}`;
+    const sums = fromRaw.get(key) ?? { checks: 0, upChecks: 0 };
+    sums.checks += 1;
+    sums.upChecks += log.status ? 1 : 0;
+    fromRaw.set(key, sums);
+  }
+  const hourly = db.prepare('select serviceId, bucket, checks, upChecks from service_status_hourly').all() as {
+    serviceId: number;
+    bucket: string;
+    checks: number;
+    upChecks: number;
+  }[];
+  const fromRollup = new Map(
+    hourly.map((r) => [`${r.serviceId}|${r.bucket}`, { checks: r.checks, upChecks: r.upChecks }]),
+  );
+  expect(fromRollup).toEqual(fromRaw);
+
+  // Changes alternate, and the last one is the service's current status.
+  const changes = db.prepare('select serviceId, status from service_status_changes order by id').all() as {
+    serviceId: number;
+    status: number;
+  }[];
+  const last = new Map<number, number>();
+  for (const change of changes) {
+    expect(change.status, `service ${change.serviceId} repeated a status change`).not.toBe(last.get(change.serviceId));
+    last.set(change.serviceId, change.status);
+  }
+  const statuses = db.prepare('select id, status from services').all() as { id: number; status: number }[];
+  for (const service of statuses) {
+    if (last.has(service.id)) expect(service.status, `status of ${service.id}`).toBe(last.get(service.id));
+  }
+}
+
+/** What checkNotifications counted. */
+export interface NotificationReport {
+  changes: number;
+  expected: number;
+  sent: number;
+  skipped: number;
+  distinctMessageIds: number;
+  duplicateCopies: number;
+}
+
+interface Delivery {
+  id: number;
+  changeId: number;
+  preferenceId: number;
+  serviceId: number;
+  state: string;
+}
+
+/**
+ * Every status change reached every enabled preference of the watchers (alice and bob, whose preferences never
+ * change) as a delivery; every delivery ended sent or skipped; every sent one arrived; copies of one delivery share
+ * its Message-ID, recipient and subject; no two different Message-IDs carry the same mail; and each watcher's last
+ * mail for a service tells its final status.
+ */
+export function checkNotifications(db: Db, inbox: readonly ReceivedMail[], watched: readonly number[]) {
+  const changes = db.prepare('select id, serviceId, status, processedAt from service_status_changes').all() as {
+    id: number;
+    serviceId: number;
+    status: number;
+    processedAt: string | null;
+  }[];
+  const prefs = db.prepare('select id, serviceId, email, enabled, createdAt from notification_preferences').all() as {
+    id: number;
+    serviceId: number;
+    email: string;
+    enabled: number;
+    createdAt: string;
+  }[];
+  const deliveries = db.prepare('select * from notification_deliveries').all() as Delivery[];
+  const byPair = new Map(deliveries.map((d) => [`${d.changeId}|${d.preferenceId}`, d]));
+  expect(byPair.size, 'one delivery per (change, preference)').toBe(deliveries.length);
+  expect(deliveries.filter((d) => d.state !== 'sent' && d.state !== 'skipped')).toEqual([]);
+
+  const watcherPrefs = prefs.filter((p) => watched.includes(p.serviceId) && /^(alice|bob)@/.test(p.email));
+  let expected = 0;
+  for (const change of changes) {
+    expect(change.processedAt, `change ${change.id} never enqueued`).not.toBeNull();
+    for (const pref of watcherPrefs) {
+      if (pref.serviceId !== change.serviceId || (change.processedAt ?? '') <= pref.createdAt) continue;
+      expected += 1;
+      expect(byPair.has(`${change.id}|${pref.id}`), `delivery of change ${change.id} to ${pref.email}`).toBe(true);
+    }
+  }
+
+  // Mail side: Message-ID <notification-{deliveryId}-{hmac}@host> is the idempotency key.
+  const copies = new Map<string, ReceivedMail[]>();
+  for (const received of inbox) {
+    const messageId = received.mail.messageId ?? '';
+    expect(messageId).toMatch(/^<notification-\d+-[0-9a-f]+@127\.0\.0\.1>$/);
+    copies.set(messageId, [...(copies.get(messageId) ?? []), received]);
+  }
+  const deliveryOf = (messageId: string) => Number(/^<notification-(\d+)-/.exec(messageId)?.[1]);
+  for (const [messageId, same] of copies) {
+    const first = same[0] as ReceivedMail;
+    for (const copy of same) {
+      expect(copy.to, messageId).toEqual(first.to);
+      expect(copy.mail.subject, messageId).toBe(first.mail.subject);
+    }
+    const delivery = deliveries.find((d) => d.id === deliveryOf(messageId));
+    // A churn service deleted after its mail went out takes its deliveries with it (cascade); watched ones stay.
+    if (delivery || /\] watched-\d+ is /.test(first.mail.subject ?? '')) {
+      expect(delivery?.state, `delivery of ${messageId}`).toBe('sent');
+    }
+  }
+  const sent = deliveries.filter((d) => d.state === 'sent');
+  for (const delivery of sent) {
+    const arrived = [...copies.keys()].some((messageId) => deliveryOf(messageId) === delivery.id);
+    expect(arrived, `sent delivery ${delivery.id} never arrived`).toBe(true);
+  }
+  // Independently of our ids: the same mail (recipient, subject, body) never came under two Message-IDs.
+  const idsOfContent = new Map<string, Set<string>>();
+  for (const received of inbox) {
+    const key = `${received.to.join()}|${received.mail.subject ?? ''}|${received.mail.text ?? ''}`;
+    idsOfContent.set(key, (idsOfContent.get(key) ?? new Set()).add(received.mail.messageId ?? ''));
+  }
+  for (const [key, ids] of idsOfContent) expect(ids.size, key).toBe(1);
+
+  // sent_notifications has one row per sent delivery (both go with their service when it is deleted).
+  const sentRows = db.prepare('select preferenceId, serviceId, status, sentAt from sent_notifications').all() as {
+    preferenceId: number;
+    serviceId: number;
+    status: number;
+    sentAt: string;
+  }[];
+  expect(sentRows.length).toBe(sent.length);
+
+  // Nothing lost at the end: each watcher's latest mail for a watched service tells the service's final status.
+  const statusOf = new Map(
+    (db.prepare('select id, status from services').all() as { id: number; status: number }[]).map((s) => [
+      s.id,
+      s.status,
+    ]),
+  );
+  for (const pref of watcherPrefs) {
+    const told = sentRows
+      .filter((r) => r.preferenceId === pref.id)
+      .sort((a, b) => a.sentAt.localeCompare(b.sentAt))
+      .at(-1);
+    const hadDelivery = deliveries.some((d) => d.preferenceId === pref.id);
+    if (hadDelivery)
+      expect(told?.status, `${pref.email} on service ${pref.serviceId}`).toBe(statusOf.get(pref.serviceId));
+  }
+
+  return {
+    changes: changes.length,
+    expected,
+    sent: sent.length,
+    skipped: deliveries.filter((d) => d.state === 'skipped').length,
+    distinctMessageIds: copies.size,
+    duplicateCopies: inbox.length - copies.size,
+  } satisfies NotificationReport;
+}
