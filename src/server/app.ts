@@ -16,6 +16,7 @@ import { registerStaticClient } from './http/static-client.ts';
 import { registerUploadsStatic } from './http/uploads-static.ts';
 import { publicAndLanOnly, type AddressPolicy } from './http/ip-policy.ts';
 import { MAX_UPLOAD_BYTES } from '#shared/constants';
+import { resolveGeoIpConfig, type GeoIpLookup } from './integrations/geoip/geoip.ts';
 import type { Mailer } from './integrations/mail/mailer.ts';
 import { createIdTokenVerifier, type IdTokenVerifier } from './integrations/oidc/id-token.verifier.ts';
 import { authRoutes } from './routes/auth.routes.ts';
@@ -51,6 +52,8 @@ export interface AppOptions {
   limits?: AuthRateLimits;
   /** Which addresses person-typed URLs may reach (image upload from URL); tests widen it to reach 127.0.0.1. */
   outboundPolicy?: AddressPolicy;
+  /** Replaces the geo-IP lookup configured by GEOIP_* (tests). */
+  geoIp?: GeoIpLookup;
   /** Built client to serve; defaults to ./dist/client. */
   clientDir?: string;
   logger?: FastifyServerOptions['logger'];
@@ -126,6 +129,13 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     sessionSecret: env.SESSION_SECRET,
     uploadsDir: path.join(env.DATA_DIR, 'uploads'),
     outboundPolicy: options.outboundPolicy ?? publicAndLanOnly,
+    geoIpConfig: resolveGeoIpConfig({
+      enabled: env.GEOIP === 'on',
+      cityDb: env.GEOIP_CITY_DB,
+      asnDb: env.GEOIP_ASN_DB,
+      dataDir: env.DATA_DIR,
+    }),
+    geoIp: options.geoIp,
     log: app.log,
   });
 
@@ -192,6 +202,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
       await services.outbox.stop();
       await app.close();
       services.mailer.close();
+      await services.geoIp.close();
     },
   };
 }

@@ -32,6 +32,9 @@ const envSchema = z.object({
   AMP_PASSWORD: optionalText,
   PLEX_URL: optionalText,
   PLEX_TOKEN: optionalText,
+  GEOIP: z.enum(['on', 'off']).default('on'),
+  GEOIP_CITY_DB: optionalText,
+  GEOIP_ASN_DB: optionalText,
 });
 
 /** The server's configuration, read once from the environment. */

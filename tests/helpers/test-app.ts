@@ -48,7 +48,8 @@ export interface TestAppOptions extends Partial<Omit<AppOptions, 'env' | 'db'>> 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const testDb = options.testDb ?? (await createTestDb());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'homelab-data-'));
-  const env = readEnv({ LOG_LEVEL: 'silent', PORT: '0', DATA_DIR: dataDir, ...options.env });
+  // GEOIP off unless a test asks: the default npm snapshot would convert its ASN CSV in every app's DATA_DIR.
+  const env = readEnv({ LOG_LEVEL: 'silent', PORT: '0', DATA_DIR: dataDir, GEOIP: 'off', ...options.env });
   const { env: _ignored, testDb: _db, ...rest } = options;
   const built = await buildApp({
     limits: RELAXED_LIMITS,

@@ -5,8 +5,18 @@ import type { Database, LoginAttemptsTable } from '../db/schema.ts';
 export class LoginAttemptsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async insert(attempt: Omit<Insertable<LoginAttemptsTable>, 'id'>): Promise<void> {
-    await this.db.insertInto('login_attempts').values(attempt).execute();
+  /** Stores an attempt and returns its id. */
+  async insert(attempt: Omit<Insertable<LoginAttemptsTable>, 'id'>): Promise<number> {
+    const row = await this.db.insertInto('login_attempts').values(attempt).returning('id').executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  /** Sets the looked-up ISP and place of an attempt. */
+  async setLocation(
+    id: number,
+    location: Pick<LoginAttemptsTable, 'isp' | 'city' | 'region' | 'country'>,
+  ): Promise<void> {
+    await this.db.updateTable('login_attempts').set(location).where('id', '=', id).execute();
   }
 
   async deleteBefore(isoTime: string): Promise<void> {

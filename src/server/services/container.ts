@@ -4,6 +4,7 @@ import type { AddressPolicy } from '../http/ip-policy.ts';
 import { ImageUploadService } from './image-upload.service.ts';
 import type { Mailer, SmtpConfig } from '../integrations/mail/mailer.ts';
 import type { IdTokenVerifier } from '../integrations/oidc/id-token.verifier.ts';
+import { createGeoIpLookup, type GeoIpConfig, type GeoIpLookup } from '../integrations/geoip/geoip.ts';
 import { AppSecretsRepository } from '../repositories/app-secrets.repository.ts';
 import { LoginAttemptsRepository } from '../repositories/login-attempts.repository.ts';
 import { ResetTokensRepository } from '../repositories/reset-tokens.repository.ts';
@@ -14,6 +15,7 @@ import { AuthService } from './auth.service.ts';
 import type { Clock } from './clock.ts';
 import { GoogleAuthService } from './google-auth.service.ts';
 import { LoginAttemptService } from './login-attempt.service.ts';
+import { LocationEnricher } from './location-enricher.ts';
 import type { PasswordHasher } from './password-hasher.ts';
 import { PasswordResetService } from './password-reset.service.ts';
 import { ProfileService } from './profile.service.ts';
@@ -46,6 +48,10 @@ export interface ServiceDeps {
   /** Where uploaded images are stored. */
   uploadsDir: string;
   outboundPolicy: AddressPolicy;
+  /** GEOIP_* resolved to files (null: GEOIP=off). */
+  geoIpConfig: GeoIpConfig;
+  /** Replaces the lookup built from geoIpConfig (tests: a lookup that never answers). */
+  geoIp?: GeoIpLookup | undefined;
   log: FastifyBaseLogger;
 }
 
@@ -64,6 +70,8 @@ export interface Services extends NotificationServices {
   history: StatusHistoryService;
   userAdmin: UserAdminService;
   loginAttempts: LoginAttemptService;
+  /** Open database files; closed with the app. */
+  geoIp: GeoIpLookup;
 }
 
 /** Builds the services (the composition root; no container framework). */
@@ -75,7 +83,10 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   const onError = (error: unknown) => deps.log.error({ err: error }, 'background task failed');
 
   const sessions = new SessionService(new SessionsRepository(kysely), users, deps.clock, key);
-  const attempts = new LoginAttemptService(new LoginAttemptsRepository(kysely), deps.clock, onError);
+  const attemptsRepository = new LoginAttemptsRepository(kysely);
+  const geoIp = deps.geoIp ?? createGeoIpLookup(deps.geoIpConfig, deps.log);
+  const locations = new LocationEnricher(geoIp, (id, info) => attemptsRepository.setLocation(id, info), onError);
+  const attempts = new LoginAttemptService(attemptsRepository, deps.clock, onError, locations);
   const settings = new SettingsService(settingsRepository);
   const notifications = await createNotificationServices({
     db: kysely,
@@ -147,5 +158,6 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
       publicUrl: deps.publicUrl,
     }),
     loginAttempts: attempts,
+    geoIp,
   };
 }

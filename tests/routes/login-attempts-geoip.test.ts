@@ -1,0 +1,130 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { GeoIpLookup } from '../../src/server/integrations/geoip/geoip.ts';
+import { FIXTURE, writeGeoLite2Asn, writeGeoLite2City } from '../fakes/geoip-fixtures.ts';
+import { registerClient, startTestApp, type TestApp } from '../helpers/test-app.ts';
+
+interface Attempt {
+  identifier: string;
+  ip: string;
+  type: string;
+  isp: string | null;
+  city: string | null;
+  region: string | null;
+  country: string | null;
+}
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'geoip-route-'));
+let fixtureEnv: Record<string, string>;
+let app: TestApp | undefined;
+
+beforeAll(() => {
+  fixtureEnv = {
+    TRUST_PROXY: '127.0.0.1',
+    GEOIP: 'on',
+    GEOIP_CITY_DB: writeGeoLite2City(dir),
+    GEOIP_ASN_DB: writeGeoLite2Asn(dir),
+  };
+});
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+/** Signs in from an address (X-Forwarded-For, trusted from 127.0.0.1) and lists the attempts as the admin. */
+async function attemptsFrom(started: TestApp, ips: string[]): Promise<Attempt[]> {
+  const admin = await registerClient(started, 'admin');
+  for (const ip of ips) {
+    const response = await started
+      .client()
+      .post(
+        '/api/login',
+        { username: admin.account.username, password: admin.account.password },
+        { headers: { 'x-forwarded-for': ip } },
+      );
+    expect(response.status).toBe(200);
+  }
+  await started.built.services.loginAttempts.whenLocated();
+  const list = await admin.client.get<Attempt[]>('/api/login-attempts');
+  expect(list.status).toBe(200);
+  return list.body;
+}
+
+const byIp = (attempts: Attempt[], ip: string) => attempts.find((attempt) => attempt.ip === ip);
+
+describe('login attempts with geo-IP', () => {
+  it('show the city, region, country and ISP of public addresses, IPv4 and IPv6', async () => {
+    app = await startTestApp({ env: fixtureEnv });
+    const attempts = await attemptsFrom(app, [FIXTURE.london.ip, FIXTURE.frankfurt.ip]);
+    for (const { ip, ...place } of [FIXTURE.london, FIXTURE.frankfurt]) {
+      expect(byIp(attempts, ip)).toMatchObject({ type: 'success', ...place });
+    }
+  });
+
+  it('show nothing for private addresses', async () => {
+    app = await startTestApp({ env: fixtureEnv });
+    const ips = ['10.0.0.5', '192.168.1.20', 'fd00::1'];
+    const attempts = await attemptsFrom(app, ips);
+    for (const ip of ips) {
+      expect(byIp(attempts, ip)).toMatchObject({ isp: null, city: null, region: null, country: null });
+    }
+  });
+
+  it('show nothing with GEOIP=off', async () => {
+    app = await startTestApp({ env: { ...fixtureEnv, GEOIP: 'off' } });
+    const [attempt] = await attemptsFrom(app, [FIXTURE.london.ip]);
+    expect(attempt).toMatchObject({ ip: FIXTURE.london.ip, isp: null, city: null, region: null, country: null });
+  });
+
+  it('show nothing, without failing sign-in, when the configured files are missing', async () => {
+    app = await startTestApp({
+      env: { ...fixtureEnv, GEOIP_CITY_DB: path.join(dir, 'nope.mmdb'), GEOIP_ASN_DB: path.join(dir, 'nope2.mmdb') },
+    });
+    const [attempt] = await attemptsFrom(app, [FIXTURE.london.ip]);
+    expect(attempt).toMatchObject({ type: 'success', isp: null, city: null, country: null });
+  });
+
+  it('answer the sign-in without waiting for the lookup', async () => {
+    const never: GeoIpLookup = { lookup: () => new Promise(() => undefined), close: () => Promise.resolve() };
+    app = await startTestApp({ env: fixtureEnv, geoIp: never });
+    const admin = await registerClient(app, 'admin');
+    const wrong = await app
+      .client()
+      .post(
+        '/api/login',
+        { username: admin.account.username, password: 'nope' },
+        { headers: { 'x-forwarded-for': FIXTURE.london.ip } },
+      );
+    expect(wrong.status).toBe(401);
+    const right = await app
+      .client()
+      .post(
+        '/api/login',
+        { username: admin.account.username, password: admin.account.password },
+        { headers: { 'x-forwarded-for': FIXTURE.london.ip } },
+      );
+    expect(right.status).toBe(200);
+    const list = await admin.client.get<Attempt[]>('/api/login-attempts');
+    expect(list.body.slice(0, 2).map((attempt) => attempt.type)).toEqual(['success', 'failure']);
+    expect(list.body[0]).toMatchObject({ ip: FIXTURE.london.ip, city: null, isp: null });
+  });
+});
+
+describe('login attempts with the default npm snapshot', () => {
+  // Converting the ASN CSV (~63 MB) takes about 2-3 s once per DATA_DIR; the city files are read in place.
+  it('place 1.1.1.1 and name Cloudflare as its ISP once the ASN table is built', { timeout: 60_000 }, async () => {
+    app = await startTestApp({ env: { TRUST_PROXY: '127.0.0.1', GEOIP: 'on' } });
+    const geoIp = app.built.services.geoIp;
+    for (let i = 0; i < 300 && !(await geoIp.lookup('1.1.1.1'))?.isp; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const attempt = byIp(await attemptsFrom(app, ['1.1.1.1']), '1.1.1.1');
+    expect(attempt?.isp).toContain('Cloudflare');
+    expect(attempt?.city).toBeTruthy();
+    expect(attempt?.country).toBeTruthy();
+    expect(fs.readdirSync(path.join(app.dataDir, 'geoip'))).toEqual(['asn-2.3.2026061719.bin']);
+  });
+});
