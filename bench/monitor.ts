@@ -8,33 +8,13 @@
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import * as esbuild from 'esbuild';
+import { bundleForNode, scratchDir } from './bundle.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
-const outDir = fs.mkdtempSync(path.join(root, 'node_modules', '.bench-monitor-'));
+const outDir = scratchDir('.bench-monitor-');
 const outfile = path.join(outDir, 'monitor-run.mjs');
 
 try {
-  await esbuild.build({
-    entryPoints: [path.join(import.meta.dirname, 'monitor-run.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
-    plugins: [
-      {
-        name: 'shared-alias',
-        setup(build) {
-          build.onResolve({ filter: /^#shared\// }, (args) => ({
-            path: path.join(root, 'src/shared', `${args.path.slice('#shared/'.length)}.ts`),
-          }));
-        },
-      },
-    ],
-  });
+  await bundleForNode(path.join(import.meta.dirname, 'monitor-run.ts'), outfile);
   const child = fork(outfile, process.argv.slice(2), {
     execArgv: [],
     stdio: 'inherit',
