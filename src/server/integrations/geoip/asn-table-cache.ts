@@ -5,6 +5,18 @@ import { AsnTable } from './asn-table.ts';
 import type { GeoIpLog } from './geoip.lookup.ts';
 
 const FILE_PATTERN = /^asn-.+\.bin$/;
+const TEMPORARY_PATTERN = /^asn-.+\.bin\..+\.tmp$/;
+// A temporary file this old belongs to a conversion that was killed, not to one still running elsewhere.
+const STALE_TEMPORARY_MS = 10 * 60_000;
+
+async function removeStaleTemporaries(directory: string): Promise<void> {
+  for (const name of await fs.readdir(directory)) {
+    if (!TEMPORARY_PATTERN.test(name)) continue;
+    const file = path.join(directory, name);
+    const stat = await fs.stat(file).catch(() => null);
+    if (stat && Date.now() - stat.mtimeMs > STALE_TEMPORARY_MS) await fs.rm(file, { force: true });
+  }
+}
 
 /**
  * Opens DATA_DIR/geoip/asn-<version>.bin, converting the CSV snapshot first when this version has no file yet
@@ -23,6 +35,7 @@ export async function openAsnTable(
     // Missing or damaged: convert below.
   }
   await fs.mkdir(options.directory, { recursive: true });
+  await removeStaleTemporaries(options.directory);
   const started = Date.now();
   const result = await buildAsnTable(options.sources, target, isCancelled);
   log.info({ ...result, ms: Date.now() - started, file: target }, 'ASN table converted');

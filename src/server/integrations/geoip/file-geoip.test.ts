@@ -96,6 +96,11 @@ describe('FileGeoIp', () => {
       await geo.close();
       return { info, lines };
     };
+    // Left by a conversion that was killed long ago: removed before the next conversion.
+    fs.mkdirSync(path.join(dataDir, 'geoip'), { recursive: true });
+    const stale = path.join(dataDir, 'geoip', 'asn-0.9.bin.123.456.tmp');
+    fs.writeFileSync(stale, 'half');
+    fs.utimesSync(stale, new Date(0), new Date(0));
     const first = await open('1.0.0');
     expect(first.info).toEqual({ isp: 'Cloudflare, Inc.', city: null, region: null, country: null });
     expect(first.lines).toEqual(['info ASN table converted']);
