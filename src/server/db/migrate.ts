@@ -5,6 +5,7 @@ import { statusChangesMigration } from './migrations/0002-status-changes.ts';
 import { statusRollupsMigration } from './migrations/0003-status-rollups.ts';
 import { notificationsMigration } from './migrations/0004-notifications.ts';
 import { registrationSwitchMigration } from './migrations/0005-registration-switch.ts';
+import { deliveryInDoubtMigration } from './migrations/0006-delivery-in-doubt.ts';
 
 /** Migrations are listed in code (not read from disk) so the bundled server carries them. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -14,6 +15,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '0003-status-rollups': statusRollupsMigration(db.dialect),
     '0004-notifications': notificationsMigration(db.dialect),
     '0005-registration-switch': registrationSwitchMigration(db.dialect),
+    '0006-delivery-in-doubt': deliveryInDoubtMigration(db.dialect),
   };
 }
 

@@ -213,6 +213,8 @@ export interface NotificationDeliveriesTable {
   lastError: string | null;
   createdAt: string;
   finishedAt: string | null;
+  /** Its sender died after claiming it (migration 0006): it may have been sent, so it is sent again. */
+  inDoubt: BoolDefault;
 }
 
 export interface Database {

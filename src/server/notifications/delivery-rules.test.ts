@@ -35,7 +35,7 @@ describe('retry timing', () => {
 });
 
 describe('decideDelivery', () => {
-  const quiet = { now, hasNewer: false, lastSent: undefined };
+  const quiet = { now, hasNewer: false, lastSent: undefined, lastTold: undefined as boolean | undefined };
   it('sends a first notification', () => {
     expect(decideDelivery(delivery, quiet)).toEqual({ action: 'send' });
   });
@@ -49,9 +49,13 @@ describe('decideDelivery', () => {
   });
   it('skips a change superseded by a later one, and a state the recipient already has', () => {
     expect(decideDelivery(delivery, { ...quiet, hasNewer: true }).action).toBe('skip');
-    expect(decideDelivery(delivery, { ...quiet, lastSent: { status: false, sentAt: minutesAgo(60) } }).action).toBe(
-      'skip',
-    );
+    const told = { ...quiet, lastSent: { status: false, sentAt: minutesAgo(60) }, lastTold: false };
+    expect(decideDelivery(delivery, told).action).toBe('skip');
+  });
+  it('decides "no news" against the last delivery that may have arrived, not only the recorded sends', () => {
+    // Recorded: DOWN was sent. A later UP is in doubt (its sender died): this DOWN is news after all.
+    const told = { ...quiet, lastSent: { status: false, sentAt: minutesAgo(60) }, lastTold: true };
+    expect(decideDelivery(delivery, told).action).toBe('send');
   });
   it('waits until 5 minutes after the last notification', () => {
     const decision = decideDelivery(delivery, { ...quiet, lastSent: { status: true, sentAt: minutesAgo(2) } });

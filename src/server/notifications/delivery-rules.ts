@@ -36,6 +36,8 @@ export interface DecisionContext {
   /** A later change of the same service already has a delivery for this preference. */
   hasNewer: boolean;
   lastSent: LastSent | undefined;
+  /** The state of the last other delivery for this preference that may have reached the recipient. */
+  lastTold: boolean | undefined;
 }
 
 /**
@@ -46,6 +48,9 @@ export interface DecisionContext {
  *    where it began while earlier mails were held back).
  * 4. Anti-storm: within 5 minutes of the last notification, wait until the 5 minutes are over; by then
  *    rule 2 usually folds the flaps into one mail with the final state.
+ * Rule 3 reads `lastTold`, the state of the last delivery that may have reached the recipient: sent, being sent,
+ * or in doubt (its sender died after claiming it, maybe after SMTP accepted it). Comparing with recorded sends
+ * alone would let a mail in doubt that did arrive swallow the next real change.
  */
 export function decideDelivery(delivery: DeliveryToSend, context: DecisionContext): DeliveryDecision {
   if (!delivery.preferenceEnabled) return { action: 'skip', reason: 'preference disabled' };
@@ -54,7 +59,7 @@ export function decideDelivery(delivery: DeliveryToSend, context: DecisionContex
   if (delivery.serviceIsNsfw && !canSeeNsfw(user)) return { action: 'skip', reason: 'service not visible' };
   if (context.hasNewer) return { action: 'skip', reason: 'superseded by a later change' };
   const last = context.lastSent;
-  if (last && last.status === delivery.status) return { action: 'skip', reason: 'recipient already has this state' };
+  if (context.lastTold === delivery.status) return { action: 'skip', reason: 'recipient already has this state' };
   if (last) {
     const quietUntil = Date.parse(last.sentAt) + OUTBOX_RULES.minIntervalMs;
     if (context.now.getTime() < quietUntil) return { action: 'defer', until: new Date(quietUntil) };

@@ -106,6 +106,7 @@ export class NotificationOutbox {
       now,
       hasNewer: await outbox.hasNewerDelivery(delivery.preferenceId, delivery.changeId),
       lastSent: await outbox.lastSent(delivery.preferenceId, delivery.serviceId),
+      lastTold: await outbox.lastTold(delivery.preferenceId, delivery.id),
     });
     switch (decision.action) {
       case 'skip':

@@ -90,7 +90,7 @@ export class NotificationOutboxRepository {
   async releaseStaleClaims(claimedBefore: string): Promise<number> {
     const result = await this.db
       .updateTable('notification_deliveries')
-      .set({ state: 'pending', claimToken: null, claimedAt: null })
+      .set({ state: 'pending', claimToken: null, claimedAt: null, inDoubt: true })
       .where('state', '=', 'sending')
       .where('claimedAt', '<', claimedBefore)
       .executeTakeFirst();
@@ -188,6 +188,23 @@ export class NotificationOutboxRepository {
       .limit(1)
       .executeTakeFirst();
     return row !== undefined;
+  }
+
+  /**
+   * The state of the latest other delivery for this preference that may have reached the recipient: sent, being
+   * sent, or in doubt (claimed by a sender that died).
+   */
+  async lastTold(preferenceId: number, exceptId: number): Promise<boolean | undefined> {
+    const row = await this.db
+      .selectFrom('notification_deliveries')
+      .select('status')
+      .where('preferenceId', '=', preferenceId)
+      .where('id', '!=', exceptId)
+      .where((eb) => eb.or([eb('state', 'in', ['sent', 'sending']), eb('inDoubt', '=', true)]))
+      .orderBy('changeId', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row && bool(row.status);
   }
 
   /** The last notification sent for this preference and service. */
