@@ -17,8 +17,11 @@ export interface FakeSmtp {
   close(): Promise<void>;
 }
 
-/** Starts the SMTP peer on a free port. */
-export async function startFakeSmtp(): Promise<FakeSmtp> {
+/**
+ * Starts the SMTP peer on a free port. `onAccepted` runs right after the 250 reply to a message is written (the
+ * system tests kill the sender at that moment, before it can record the mail as sent).
+ */
+export async function startFakeSmtp(onAccepted?: (received: ReceivedMail) => void): Promise<FakeSmtp> {
   const inbox: ReceivedMail[] = [];
   const server = new SMTPServer({
     secure: false,
@@ -31,16 +34,20 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((mail) => {
-          inbox.push({
+          const received = {
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
             to: session.envelope.rcptTo.map((r) => r.address),
             mail,
-          });
+          };
+          inbox.push(received);
           callback();
+          onAccepted?.(received);
         })
         .catch((error: Error) => callback(error));
     },
   });
+  // A client that dies mid-session (the system tests SIGKILL the sender) resets its connection: not our error.
+  server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.server.address();
   if (!address || typeof address === 'string') throw new Error('no smtp address');

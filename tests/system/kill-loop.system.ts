@@ -6,7 +6,7 @@ import { startFakeSmtp, type FakeSmtp } from '../fakes/smtp-server.ts';
 import { HttpTargets } from '../fakes/http-targets.ts';
 import { TestClient } from '../helpers/http-client.ts';
 import { startServerProcess, tempDataDir, type ServerProcess } from '../helpers/server-process.ts';
-import { checkHistory, checkNotifications, Expectations, shiftOutboxClock } from './kill-loop-checks.ts';
+import { checkHistory, checkNotifications, Expectations, noteInDoubt, shiftOutboxClock } from './kill-loop-checks.ts';
 
 /**
  * Issue 4, security.md "Durability": the built server is killed with SIGKILL over and over while checks run,
@@ -29,11 +29,16 @@ const INTERVAL_S = 5; // MIN_REFRESH_INTERVAL_SECONDS: there is no faster interv
 const WATCHED = 6;
 
 let smtp: FakeSmtp;
+/** Set during some cycles: kills the server the moment SMTP has accepted a mail (the at-least-once window). */
+let killOnAccept: (() => void) | null = null;
 let targets: HttpTargets;
 let dataDir: string;
 
 beforeAll(async () => {
-  smtp = await startFakeSmtp();
+  smtp = await startFakeSmtp(() => {
+    killOnAccept?.();
+    killOnAccept = null;
+  });
   targets = await new HttpTargets().start();
   dataDir = tempDataDir('homelab-kill-');
 });
@@ -156,11 +161,28 @@ describe('SIGKILL loop on SQLite', () => {
     }
 
     let restarts = 0;
+    const inDoubt = new Map<number, boolean>();
     try {
       for (let cycle = 0; cycle < CYCLES; cycle += 1) {
-        const window = sleep(between(300, 2_500));
+        let window = sleep(between(300, 2_500));
+        if (cycle % 3 === 2) {
+          // This cycle ends when the next mail is accepted (or after 4 s): SIGKILL lands between SMTP's 250 and
+          // the outbox recording the delivery as sent.
+          const victim = server;
+          window = Promise.race([
+            sleep(4_000),
+            new Promise<void>((resolve) => {
+              killOnAccept = () => {
+                victim.child.kill('SIGKILL');
+                resolve();
+              };
+            }),
+          ]);
+        }
         await churn(admin, carol, expectations, window);
+        killOnAccept = null;
         await server.kill();
+        noteInDoubt(path.join(dataDir, 'homelab.db'), smtp.inbox, inDoubt);
         server = await startServerProcess({ dataDir, port, env });
         restarts += 1;
       }
@@ -210,12 +232,13 @@ describe('SIGKILL loop on SQLite', () => {
         expect(db.pragma('foreign_key_check')).toEqual([]);
         expectations.assertAcknowledged(db);
         checkHistory(db);
-        const report = checkNotifications(db, smtp.inbox, expectations.watched);
+        const report = checkNotifications(db, smtp.inbox, expectations.watched, inDoubt);
         console.log(
           `kill loop: ${CYCLES} SIGKILLs, ${restarts} restarts, ${expectations.summary()}, ` +
             `${report.changes} status changes, deliveries expected ${report.expected}, sent ${report.sent}, ` +
             `skipped ${report.skipped}, mails received ${smtp.inbox.length}, ` +
-            `distinct Message-IDs ${report.distinctMessageIds}, duplicate copies ${report.duplicateCopies}`,
+            `distinct Message-IDs ${report.distinctMessageIds}, duplicate copies ${report.duplicateCopies}, ` +
+            `in doubt at a kill ${inDoubt.size} (${[...inDoubt.values()].filter(Boolean).length} already received)`,
         );
         expect(report.changes).toBeGreaterThan(0);
         expect(report.sent).toBeGreaterThan(0);
