@@ -9,7 +9,11 @@ interface KnownStatus {
 }
 
 export interface ResultWriterOptions {
-  /** Results wait at most this long before they are written. */
+  /**
+   * Results wait at most this long before they are written. One second: a transaction costs about as much as
+   * a dozen checks at low rates (bench: 1,000 services at 30 s went from 1.1 to 0.8 ms of CPU per check when
+   * 250 ms became 1 s), and nothing reads status faster than the dashboard's polling.
+   */
   flushMs?: number;
   /** A batch is written as soon as it holds this many results, and never holds more. */
   maxBatch?: number;
@@ -34,7 +38,7 @@ export class ResultWriter {
     private readonly log: FastifyBaseLogger,
     options: ResultWriterOptions = {},
   ) {
-    this.#flushMs = options.flushMs ?? 250;
+    this.#flushMs = options.flushMs ?? 1000;
     this.#maxBatch = options.maxBatch ?? 200;
   }
 
