@@ -24,9 +24,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     built.app.log.info({ signal }, 'shutting down');
-    scheduler.stop();
-    built.services.monitor
-      .stop()
+    Promise.all([scheduler.stop(), built.services.monitor.stop()])
       .then(() => built.services.outbox.stop())
       .then(() => built.close())
       .then(() => db.close())

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../services/container.ts';
 import { purgeSessionsJob } from './purge-sessions.job.ts';
+import { pruneHistoryJob } from './prune-history.job.ts';
 import { pruneLoginAttemptsJob } from './prune-login-attempts.job.ts';
 
 /** A periodic background job; its rules live in services. */
@@ -10,28 +11,30 @@ export interface Job {
   run(): Promise<void>;
 }
 
-/** Runs each job at its interval, never two runs of one job at once; errors are logged, not thrown. */
-export function startScheduler(services: Services, log: FastifyBaseLogger): { stop(): void } {
-  const jobs = [purgeSessionsJob(services), pruneLoginAttemptsJob(services)];
+/**
+ * Runs each job at its interval, never two runs of one job at once; errors are logged, not thrown. `stop`
+ * resolves once runs in progress have ended, so the database is not closed under a job.
+ */
+export function startScheduler(services: Services, log: FastifyBaseLogger): { stop(): Promise<void> } {
+  const jobs = [purgeSessionsJob(services), pruneLoginAttemptsJob(services), pruneHistoryJob(services)];
+  const running = new Map<string, Promise<void>>();
   const timers = jobs.map((job) => {
-    let running = false;
     const tick = () => {
-      if (running) return;
-      running = true;
-      job
+      if (running.has(job.name)) return;
+      const run = job
         .run()
         .catch((error: unknown) => log.error({ err: error, job: job.name }, 'job failed'))
-        .finally(() => {
-          running = false;
-        });
+        .finally(() => running.delete(job.name));
+      running.set(job.name, run);
     };
     const timer = setInterval(tick, job.intervalMs);
     timer.unref();
     return timer;
   });
   return {
-    stop() {
+    async stop() {
       for (const timer of timers) clearInterval(timer);
+      await Promise.all(running.values());
     },
   };
 }

@@ -7,7 +7,6 @@ import type { ServiceCatalogService, ServiceChangeListener } from '../services/s
 import { CheckScheduler, type ScheduledCheck } from './check-scheduler.ts';
 import { checkTimeoutMs, delayToPhaseMs, phaseCapacity } from './check-timing.ts';
 import { HttpChecker, toCheckTarget, type CheckOutcome, type CheckTarget } from './http-checker.ts';
-import { DEFAULT_RETENTION, PRUNE_EVERY_MS, pruneHistory, type HistoryRetention } from './prune-history.job.ts';
 import { ResultWriter } from './result-writer.ts';
 
 export interface MonitorDeps {
@@ -24,7 +23,6 @@ export interface MonitorOptions {
   bodyCapBytes?: number;
   flushMs?: number;
   maxBatch?: number;
-  retention?: HistoryRetention;
   /** The scheduler's wake-up grid (see CheckScheduler); start jitter stays below it. */
   tickMs?: number;
   /** Benchmarks and tests: told when each check starts and how late after its due time. */
@@ -62,8 +60,6 @@ export class Monitor {
   /** The phase grid, fixed at start (see phaseMs). */
   #capacity = 16;
   #queued: Change[] = [];
-  #pruneTimer: NodeJS.Timeout | null = null;
-  #pruning: Promise<unknown> | null = null;
 
   constructor(
     private readonly deps: MonitorDeps,
@@ -97,8 +93,6 @@ export class Monitor {
     this.#scheduler.start();
     // Changes announced while the list was loading are applied now, on top of it.
     for (const change of this.#queued.splice(0)) this.#onChange(change);
-    this.#pruneTimer = setInterval(() => void this.prune(), PRUNE_EVERY_MS);
-    this.#pruneTimer.unref();
   }
 
   /** Stops checking: in-flight checks are cancelled, queued results written, pooled connections closed. */
@@ -106,28 +100,14 @@ export class Monitor {
     if (this.#state === 'stopped') return;
     this.#state = 'stopped';
     this.#scheduler.stop();
-    if (this.#pruneTimer) clearInterval(this.#pruneTimer);
     for (const entry of this.#entries.values()) this.#cancel(entry);
     await this.#writer.flush();
-    await this.#pruning;
     await this.#checker.close();
   }
 
   /** Writes queued results now (tests read the database right after). */
   async flush(): Promise<void> {
     await this.#writer.flush();
-  }
-
-  /** Deletes history past its retention (runs every few minutes on its own). */
-  async prune(): Promise<{ logs: number; hourly: number; daily: number }> {
-    while (this.#pruning) await this.#pruning;
-    const run = pruneHistory(this.deps.history, this.deps.clock.now(), this.options.retention ?? DEFAULT_RETENTION);
-    this.#pruning = run.catch((error: unknown) => this.deps.log.error({ err: error }, 'pruning history failed'));
-    try {
-      return await run;
-    } finally {
-      this.#pruning = null;
-    }
   }
 
   #intervalMs(row: Service): number {

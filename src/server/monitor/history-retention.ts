@@ -18,9 +18,6 @@ export const DEFAULT_RETENTION: HistoryRetention = {
   dailyMs: 400 * DAY_MS,
 };
 
-/** How often the pruning job runs inside the monitor. */
-export const PRUNE_EVERY_MS = 5 * 60_000;
-
 // Raw rows go in chunks so a large backlog never holds the (SQLite: only) write lock for long.
 const CHUNK = 5_000;
 
