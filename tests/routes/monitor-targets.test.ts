@@ -5,14 +5,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpChecker, toCheckTarget, type CheckOutcome } from '../../src/server/monitor/http-checker.ts';
 import { createCachedLookup } from '../../src/server/monitor/dns-cache.ts';
-import { Monitor } from '../../src/server/monitor/monitor.ts';
 import { ServicesRepository } from '../../src/server/repositories/services.repository.ts';
-import { StatusHistoryRepository } from '../../src/server/repositories/status-history.repository.ts';
-import { systemClock } from '../../src/server/services/clock.ts';
 import { HttpTargets, refusedUrl } from '../fakes/http-targets.ts';
-import { createActors } from '../helpers/actors.ts';
+import { newTestMonitor, startMonitorFixture, type MonitorFixture } from '../helpers/monitor-fixture.ts';
 import type { TestClient } from '../helpers/http-client.ts';
-import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+import type { TestApp } from '../helpers/test-app.ts';
 
 // refreshInterval 5 runs as 1 s (timeout 800 ms) so bad targets show their effect in a few seconds.
 const MS_PER_SECOND = 200;
@@ -23,15 +20,13 @@ let app: TestApp;
 let admin: TestClient;
 let targets: HttpTargets;
 
+let fixture: MonitorFixture;
+
 beforeAll(async () => {
-  app = await startTestApp();
-  admin = await (await createActors(app)).admin.signIn();
-  targets = await new HttpTargets().start();
+  fixture = await startMonitorFixture();
+  ({ app, admin, targets } = fixture);
 });
-afterAll(async () => {
-  await targets.close();
-  await app.close();
-});
+afterAll(() => fixture.close());
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -46,21 +41,12 @@ describe('checks against bad targets', () => {
     const kysely = app.testDb.db.kysely;
     const starts = new Map<number, number[]>();
     const ends = new Map<number, number>();
-    const monitor = new Monitor(
-      {
-        services: new ServicesRepository(kysely),
-        history: new StatusHistoryRepository(kysely, app.testDb.db.dialect),
-        catalog: app.built.services.catalog,
-        clock: systemClock,
-        log: app.built.app.log,
-      },
-      {
-        msPerIntervalSecond: MS_PER_SECOND,
-        flushMs: 50,
-        onCheckStart: (id) => starts.set(id, [...(starts.get(id) ?? []), performance.now()]),
-        onCheckEnd: (id) => ends.set(id, (ends.get(id) ?? 0) + 1),
-      },
-    );
+    const monitor = newTestMonitor(app, {
+      msPerIntervalSecond: MS_PER_SECOND,
+      flushMs: 50,
+      onCheckStart: (id) => starts.set(id, [...(starts.get(id) ?? []), performance.now()]),
+      onCheckEnd: (id) => ends.set(id, (ends.get(id) ?? 0) + 1),
+    });
     await monitor.start();
 
     const cases: [string, string, boolean, 'timed' | 'null'][] = [

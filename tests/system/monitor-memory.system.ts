@@ -2,14 +2,11 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckOutcome } from '../../src/server/monitor/http-checker.ts';
-import { Monitor } from '../../src/server/monitor/monitor.ts';
 import { ServicesRepository } from '../../src/server/repositories/services.repository.ts';
-import { StatusHistoryRepository } from '../../src/server/repositories/status-history.repository.ts';
-import { systemClock } from '../../src/server/services/clock.ts';
 import { HttpTargets, refusedUrl } from '../fakes/http-targets.ts';
-import { createActors } from '../helpers/actors.ts';
+import { newTestMonitor, startMonitorFixture, type MonitorFixture } from '../helpers/monitor-fixture.ts';
 import type { TestClient } from '../helpers/http-client.ts';
-import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+import type { TestApp } from '../helpers/test-app.ts';
 
 /**
  * security.md "Monitoring under bad targets": 200 services, most of them pointing at targets that hang, stall
@@ -41,15 +38,13 @@ let app: TestApp;
 let admin: TestClient;
 let targets: HttpTargets;
 
+let fixture: MonitorFixture;
+
 beforeAll(async () => {
-  app = await startTestApp();
-  admin = await (await createActors(app)).admin.signIn();
-  targets = await new HttpTargets().start();
+  fixture = await startMonitorFixture();
+  ({ app, admin, targets } = fixture);
 });
-afterAll(async () => {
-  await targets.close();
-  await app.close();
-});
+afterAll(() => fixture.close());
 
 const mib = (bytes: number) => (bytes / MIB).toFixed(1);
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -85,29 +80,20 @@ describe('memory under bad targets', () => {
     const outcomes = new Map<number, CheckOutcome>();
     let maxLateMs = 0;
     let maxOverlap = 0;
-    const monitor = new Monitor(
-      {
-        services: new ServicesRepository(kysely),
-        history: new StatusHistoryRepository(kysely, app.testDb.db.dialect),
-        catalog: app.built.services.catalog,
-        clock: systemClock,
-        log: app.built.app.log,
+    const monitor = newTestMonitor(app, {
+      msPerIntervalSecond: MS_PER_SECOND,
+      flushMs: 50,
+      onCheckStart: (id, lateMs) => {
+        starts.set(id, [...(starts.get(id) ?? []), performance.now()]);
+        const running = (starts.get(id)?.length ?? 0) - (ends.get(id) ?? 0);
+        maxOverlap = Math.max(maxOverlap, running);
+        maxLateMs = Math.max(maxLateMs, lateMs);
       },
-      {
-        msPerIntervalSecond: MS_PER_SECOND,
-        flushMs: 50,
-        onCheckStart: (id, lateMs) => {
-          starts.set(id, [...(starts.get(id) ?? []), performance.now()]);
-          const running = (starts.get(id)?.length ?? 0) - (ends.get(id) ?? 0);
-          maxOverlap = Math.max(maxOverlap, running);
-          maxLateMs = Math.max(maxLateMs, lateMs);
-        },
-        onCheckEnd: (id, outcome) => {
-          ends.set(id, (ends.get(id) ?? 0) + 1);
-          outcomes.set(id, outcome);
-        },
+      onCheckEnd: (id, outcome) => {
+        ends.set(id, (ends.get(id) ?? 0) + 1);
+        outcomes.set(id, outcome);
       },
-    );
+    });
     await monitor.start();
 
     const refused = await refusedUrl();
