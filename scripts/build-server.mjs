@@ -1,4 +1,6 @@
-// Bundles the server (src/server/main.ts) into dist/server/main.js for `npm start`.
+// Bundles the server (src/server/main.ts) into dist/server/main.js for `npm start`, and the ASN conversion child
+// (src/server/integrations/geoip/asn-convert.ts) beside it as dist/server/asn-convert.js: the server forks it
+// from its own folder. `--outdir <dir>` builds elsewhere (to try a build without touching dist).
 // npm packages stay external (resolved from node_modules at run time); our own code, including the
 // package.json "imports" alias #shared/*, is bundled so Node never has to load a .ts file.
 import fs from 'node:fs';
@@ -7,8 +9,12 @@ import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const entry = path.join(root, 'src/server/main.ts');
-const outfile = path.join(root, 'dist/server/main.js');
+const outdirFlag = process.argv.indexOf('--outdir');
+const outdir = outdirFlag === -1 ? path.join(root, 'dist/server') : path.resolve(process.argv[outdirFlag + 1] ?? '');
+const entryPoints = {
+  main: path.join(root, 'src/server/main.ts'),
+  'asn-convert': path.join(root, 'src/server/integrations/geoip/asn-convert.ts'),
+};
 
 /** Resolves `#shared/<name>` to src/shared/<name>.ts so esbuild bundles it instead of leaving it external. */
 const sharedAlias = {
@@ -24,8 +30,8 @@ const sharedAlias = {
 
 const started = Date.now();
 const result = await esbuild.build({
-  entryPoints: [entry],
-  outfile,
+  entryPoints,
+  outdir,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -56,7 +62,8 @@ if (leftovers.length > 0) {
   console.error(`build-server: unbundled TypeScript imports left: ${leftovers.map((imp) => imp.path).join(', ')}`);
   process.exit(1);
 }
-const size = fs.statSync(outfile).size;
-console.log(
-  `build-server: ${path.relative(root, outfile)} (${(size / 1024).toFixed(0)} KiB) in ${Date.now() - started} ms`,
-);
+const built = Object.keys(entryPoints).map((name) => {
+  const file = path.join(outdir, `${name}.js`);
+  return `${path.relative(root, file)} (${(fs.statSync(file).size / 1024).toFixed(0)} KiB)`;
+});
+console.log(`build-server: ${built.join(', ')} in ${Date.now() - started} ms`);

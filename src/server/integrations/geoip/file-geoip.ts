@@ -29,7 +29,8 @@ export class FileGeoIp implements GeoIpLookup {
   private isp: IspSource | null = null;
   // An ASN mmdb opens in an instant; only the CSV conversion is worth not waiting for.
   private readonly ispOpensQuickly: boolean;
-  private cancelled = false;
+  // Aborted by close(): stops lookups and kills a running ASN conversion.
+  private readonly stopping = new AbortController();
   private readonly failing = new Set<string>();
 
   constructor(
@@ -47,14 +48,14 @@ export class FileGeoIp implements GeoIpLookup {
 
   async lookup(ip: string): Promise<GeoIpInfo | null> {
     const address = addressBytes(ip);
-    if (!address || !isGeolocatable(address) || this.cancelled) return null;
+    if (!address || !isGeolocatable(address) || this.stopping.signal.aborted) return null;
     const [place, isp] = await Promise.all([this.place(address), this.ispName(address)]);
     if (!place && !isp) return null;
     return { isp, city: place?.city ?? null, region: place?.region ?? null, country: place?.country ?? null };
   }
 
   async close(): Promise<void> {
-    this.cancelled = true;
+    this.stopping.abort();
     const [cities, isp] = await Promise.all([this.cityReady, this.ispReady]);
     await Promise.all([...cities.map((reader) => reader.close()), isp?.close()]);
   }
@@ -99,9 +100,10 @@ export class FileGeoIp implements GeoIpLookup {
   private async openIsp(source: AsnSource): Promise<IspSource | null> {
     try {
       if (source.kind === 'mmdb') return mmdbIsp(await MmdbReader.open(source.path));
-      return tableIsp(await openAsnTable(source, this.log, () => this.cancelled));
+      return tableIsp(await openAsnTable(source, this.log, this.stopping.signal));
     } catch (error) {
-      if (!this.cancelled) this.log.warn({ err: error }, 'geo-IP ASN data unusable; lookups will have no ISP');
+      if (!this.stopping.signal.aborted)
+        this.log.warn({ err: error }, 'geo-IP ASN data unusable; lookups will have no ISP');
       return null;
     }
   }
