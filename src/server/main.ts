@@ -15,7 +15,8 @@ async function main(): Promise<void> {
   await migrateToLatest(db);
   const built = await buildApp({ env, db });
   const scheduler = startScheduler(built.services, built.app.log);
-  await built.services.monitor.start();
+  // The monitor runs in the instance that leads (always, on SQLite); see services/leadership.ts.
+  await built.services.leadership.start(built.services.monitor);
   built.services.outbox.start();
   await built.app.listen({ port: env.PORT, host: env.HOST });
 
@@ -24,7 +25,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     built.app.log.info({ signal }, 'shutting down');
-    Promise.all([scheduler.stop(), built.services.monitor.stop()])
+    Promise.all([scheduler.stop(), built.services.leadership.stop()])
       .then(() => built.services.outbox.stop())
       .then(() => built.close())
       .then(() => db.close())

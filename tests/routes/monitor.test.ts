@@ -90,7 +90,7 @@ describe('scheduling', () => {
     for (const gap of gaps(fast.slice(1))) expect(Math.abs(gap - 1_000)).toBeLessThan(400);
   });
 
-  it('keeps each service at its phase of the interval across a restart', async () => {
+  it('keeps each service at its phase of the interval across a restart of the same monitor', async () => {
     const ids = [
       await createService('phase a', targets.url('/up?phase-a')),
       await createService('phase b', targets.url('/up?phase-b')),
@@ -103,8 +103,13 @@ describe('scheduling', () => {
     await sleep(2_200);
     await first.stop();
     const seenBefore = ids.map((id, i) => targets.of(`/up?phase-${'ab'[i]}`).arrivals.length);
-    await startMonitor();
+    // Created while stopped (as while another instance leads): the restarted monitor loads it with the rest.
+    await createService('added while stopped', targets.url('/up?while-stopped'));
+    await sleep(300);
+    expect(targets.of('/up?while-stopped').arrivals).toHaveLength(0);
+    await first.start();
     await sleep(2_200);
+    expect(targets.of('/up?while-stopped').arrivals.length).toBeGreaterThan(0);
     ids.forEach((id, i) => {
       const arrivals = targets.of(`/up?phase-${'ab'[i]}`).arrivals;
       expect(arrivals.length).toBeGreaterThan((seenBefore[i] as number) + 1);

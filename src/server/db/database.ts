@@ -50,6 +50,10 @@ export function openDatabase(config: DbConfig): Db {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
     // Without a listener, an idle connection ended by the server (57P01 on restart) would crash the process.
     pool.on('error', config.onPoolError ?? ((error) => console.error('PostgreSQL connection error:', error.message)));
+    // The pool listens only to idle clients; a connection that dies while checked out (a transaction, the held
+    // leader lock) would emit an unhandled 'error' and end the process. Its pending query fails on its own, so
+    // the error is handled there and swallowed here.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
   }

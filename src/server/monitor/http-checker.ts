@@ -193,6 +193,11 @@ export class HttpChecker {
     return new Check(this, target, timeoutMs, done);
   }
 
+  /** True once closed: a closed checker's pools are gone, so a restarted monitor makes a new checker. */
+  get closed(): boolean {
+    return this.agent.destroyed;
+  }
+
   /** Drops every pooled connection and in-flight request. */
   async close(): Promise<void> {
     await this.agent.destroy();

@@ -46,17 +46,18 @@ type Change = Parameters<ServiceChangeListener>[0];
 
 /**
  * The monitoring engine: schedules a check of every service, runs it over the shared HTTP pools and hands the
- * results to the batched writer. Follows service creations, edits and deletions without a restart. A stopped
- * monitor is not restarted; a new one resumes the same schedule (phases are anchored to the wall clock).
+ * results to the batched writer. Follows service creations, edits and deletions without a restart. It can be
+ * stopped and started again (an instance that loses and regains leadership); each start resumes the same
+ * schedule, since phases are anchored to the wall clock.
  */
 export class Monitor {
   readonly #entries = new Map<number, MonitoredService>();
   readonly #scheduler: CheckScheduler<MonitoredService>;
-  readonly #checker: HttpChecker;
+  #checker: HttpChecker;
   readonly #writer: ResultWriter;
   readonly #msPerSecond: number;
   readonly #loadTokens = new Map<number, number>();
-  #state: 'idle' | 'starting' | 'running' | 'stopped' = 'idle';
+  #state: 'idle' | 'starting' | 'running' | 'stopping' = 'idle';
   /** The phase grid, fixed at start (see phaseMs). */
   #capacity = 16;
   #queued: Change[] = [];
@@ -81,6 +82,7 @@ export class Monitor {
   async start(): Promise<void> {
     if (this.#state !== 'idle') return;
     this.#state = 'starting';
+    if (this.#checker.closed) this.#checker = new HttpChecker({ bodyCapBytes: this.options.bodyCapBytes });
     const [rows, lastChanges] = await Promise.all([this.deps.services.list(true), this.deps.history.latestChanges()]);
     this.#capacity = phaseCapacity(rows.reduce((max, row) => Math.max(max, row.id), 0));
     const wallNow = this.deps.clock.now().getTime();
@@ -97,12 +99,19 @@ export class Monitor {
 
   /** Stops checking: in-flight checks are cancelled, queued results written, pooled connections closed. */
   async stop(): Promise<void> {
-    if (this.#state === 'stopped') return;
-    this.#state = 'stopped';
+    if (this.#state !== 'running') return;
+    this.#state = 'stopping';
     this.#scheduler.stop();
-    for (const entry of this.#entries.values()) this.#cancel(entry);
+    for (const entry of this.#entries.values()) {
+      this.#cancel(entry);
+      this.#scheduler.remove(entry);
+    }
     await this.#writer.flush();
+    // Forgotten only after the flush, so the last results are written; a later start reloads everything.
+    for (const id of this.#entries.keys()) this.#writer.forget(id);
+    this.#entries.clear();
     await this.#checker.close();
+    this.#state = 'idle';
   }
 
   /** Writes queued results now (tests read the database right after). */

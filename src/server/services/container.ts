@@ -28,6 +28,8 @@ import { UserAdminService } from './user-admin.service.ts';
 import { ServicesRepository } from '../repositories/services.repository.ts';
 import { StatusHistoryRepository } from '../repositories/status-history.repository.ts';
 import { Monitor } from '../monitor/monitor.ts';
+import { LeaderLockRepository } from '../repositories/leader-lock.repository.ts';
+import { Leadership } from './leadership.ts';
 import { StatusHistoryService } from '../monitor/status-history.service.ts';
 import { createNotificationServices, type NotificationServices } from '../notifications/notifications.module.ts';
 
@@ -67,6 +69,8 @@ export interface Services extends NotificationServices {
   images: ImageUploadService;
   /** The check engine; main.ts starts and stops it (tests start their own). */
   monitor: Monitor;
+  /** Decides which instance runs the monitor when several share one PostgreSQL database. */
+  leadership: Leadership;
   history: StatusHistoryService;
   userAdmin: UserAdminService;
   loginAttempts: LoginAttemptService;
@@ -141,6 +145,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     profile: new ProfileService(users),
     catalog,
     images: new ImageUploadService(deps.uploadsDir, deps.outboundPolicy),
+    leadership: new Leadership(new LeaderLockRepository(kysely, deps.db.dialect), deps.log),
     monitor: new Monitor({
       services: servicesRepository,
       history: historyRepository,
