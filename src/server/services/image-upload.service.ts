@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
+import type SharpModule from 'sharp';
 import { MAX_UPLOAD_BYTES } from '#shared/constants';
 import { UPLOAD_MSG } from '#shared/messages';
 import type { UploadType } from '#shared/schemas/upload';
@@ -13,6 +13,14 @@ import { AppError } from './app-error.ts';
 export interface StoredImage {
   url: string;
   largeUrl?: string;
+}
+
+// libvips costs some 15 MiB of RSS from the moment it is loaded, and most servers decode an image only when an
+// admin uploads one: load it on first use.
+let sharpModule: Promise<typeof SharpModule> | null = null;
+function loadSharp(): Promise<typeof SharpModule> {
+  sharpModule ??= import('sharp').then((module) => module.default);
+  return sharpModule;
 }
 
 // A 40-megapixel cap stops decompression bombs (a tiny PNG that claims 50,000 x 50,000 pixels) before decoding.
@@ -50,6 +58,7 @@ export class ImageUploadService {
     }
     const format = sniffFormat(buffer);
     if (!format) throw new AppError('unsupported', UPLOAD_MSG.invalidTypeDetail, { error: UPLOAD_MSG.invalidType });
+    const sharp = await loadSharp();
     const metadata = await sharp(buffer, { limitInputPixels: false })
       .metadata()
       .catch(() => {
@@ -99,6 +108,7 @@ export class ImageUploadService {
     fileName: string,
     maxSide: number,
   ): Promise<string> {
+    const sharp = await loadSharp();
     const pipeline = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()
       .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true });
