@@ -1,19 +1,32 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiFromPage, loginViaUi, makeAccount, onPath, registerViaUi, toastRegion, visible } from './flows';
+import { FIXTURE, writeGeoLite2Asn, writeGeoLite2City } from '../fakes/geoip-fixtures';
 import { startE2eApp, VIEWPORTS, type E2eApp } from './harness';
 import { nextRequest, openUsers, settle, shoot, userRow } from './users-helpers';
 
 // User Management end to end: one server, accounts build on each other (the first is the superadmin).
 
 let app: E2eApp;
+let geoDir: string;
 let founder: { context: BrowserContext; page: Page };
 const superadmin = makeAccount('users-founder');
 const member = makeAccount('users-member');
 const doomed = makeAccount('users-doomed');
 
 beforeAll(async () => {
-  app = await startE2eApp();
+  // Real geo lookups on small fixture databases; the server trusts X-Forwarded-For so a browser on loopback can
+  // sign in "from" a public address.
+  geoDir = fs.mkdtempSync(path.join(os.tmpdir(), 'homelab-e2e-geo-'));
+  app = await startE2eApp({
+    GEOIP: 'on',
+    GEOIP_CITY_DB: writeGeoLite2City(geoDir),
+    GEOIP_ASN_DB: writeGeoLite2Asn(geoDir),
+    TRUST_PROXY: 'true',
+  });
   founder = await app.newPage();
   await registerViaUi(founder.page, superadmin);
   await onPath(founder.page, '/');
@@ -21,6 +34,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.stop();
+  if (geoDir) fs.rmSync(geoDir, { recursive: true, force: true });
 });
 
 describe('user management', () => {
@@ -144,11 +158,15 @@ describe('user management', () => {
     expect(JSON.parse(settings.text)).toMatchObject({ default_role: 'user' });
   });
 
-  it('lists login attempts with a failed one, and screenshots the page and the dialog', async () => {
-    const stranger = await app.newPage();
-    await loginViaUi(stranger.page, 'no-such-account', 'wrong-password');
-    await visible(toastRegion(stranger.page).getByText('Login failed', { exact: true }));
-    await stranger.context.close();
+  it('lists login attempts with a failed one from a located address, and screenshots the page and the dialog', async () => {
+    const stranger = await app.browser.newContext({
+      baseURL: app.baseUrl,
+      extraHTTPHeaders: { 'X-Forwarded-For': FIXTURE.london.ip },
+    });
+    const strangerPage = await stranger.newPage();
+    await loginViaUi(strangerPage, 'no-such-account', 'wrong-password');
+    await visible(toastRegion(strangerPage).getByText('Login failed', { exact: true }));
+    await stranger.close();
 
     for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       const { context, page } = await app.newPage(viewport);
@@ -161,6 +179,10 @@ describe('user management', () => {
       const dialog = await visible(page.getByRole('dialog', { name: 'Login Attempts' }));
       await visible(dialog.getByText('Failed Attempt'));
       await visible(dialog.getByText('no-such-account'));
+      // Looked up in the fixture City and ASN databases after the sign-in answered.
+      await visible(dialog.getByText(`IP: ${FIXTURE.london.ip}`));
+      await visible(dialog.getByText(FIXTURE.london.isp));
+      await visible(dialog.getByText(`${FIXTURE.london.city}, ${FIXTURE.london.region}, ${FIXTURE.london.country}`));
       await visible(dialog.getByText('Successful Login'));
       await visible(dialog.getByText(/^IP: /));
       await settle(page);

@@ -11,6 +11,7 @@ export class Expectations {
   readonly #created = new Map<number, { name: string; attempted: string[] }>();
   readonly #deleted = new Set<number>();
   readonly #maybeDeleted = new Set<number>();
+  readonly #templates = new Map<number, { subject: string; attempted: string[] }>();
   #counter = 0;
 
   /** A unique suffix for a new name. */
@@ -33,12 +34,28 @@ export class Expectations {
   renamed(id: number, name: string): void {
     this.#created.set(id, { name, attempted: [] });
   }
+  templateCreated(id: number, subject: string): void {
+    this.#templates.set(id, { subject, attempted: [] });
+  }
+  templateSaving(id: number, subject: string): void {
+    this.#templates.get(id)?.attempted.push(subject);
+  }
+  templateSaved(id: number, subject: string): void {
+    this.#templates.set(id, { subject, attempted: [] });
+  }
+  /** Templates whose creation was acknowledged. */
+  templates(): number[] {
+    return [...this.#templates.keys()];
+  }
   /** Churn services that were created and whose deletion was never attempted. */
   liveChurn(): number[] {
     return [...this.#created.keys()].filter((id) => !this.#maybeDeleted.has(id));
   }
   summary(): string {
-    return `${this.#created.size} services created, ${this.#deleted.size} deleted (acknowledged)`;
+    return (
+      `${this.#created.size} services created, ${this.#deleted.size} deleted, ` +
+      `${this.#templates.size} templates created (acknowledged)`
+    );
   }
 
   /** Every acknowledged create, rename and delete is in the database; unacknowledged ones may or may not be. */
@@ -56,6 +73,20 @@ export class Expectations {
         expect([name, ...attempted], `name of service ${id}`).toContain(names.get(id));
       }
     }
+    const subjects = new Map(
+      (db.prepare('select id, subject from email_templates').all() as { id: number; subject: string }[]).map((r) => [
+        r.id,
+        r.subject,
+      ]),
+    );
+    for (const [id, { subject, attempted }] of this.#templates) {
+      expect(subjects.has(id), `created template ${id} lost`).toBe(true);
+      expect([subject, ...attempted], `subject of template ${id}`).toContain(subjects.get(id));
+    }
+    // The partial unique index keeps one default through every kill; the seeded one stays it (never switched).
+    expect(db.prepare('select count(*) as n from email_templates where "defaultTemplate" = 1').get()).toEqual({
+      n: 1,
+    });
   }
 }
 

@@ -99,6 +99,20 @@ async function churn(admin: TestClient, carol: TestClient, acks: Expectations, u
         acks.renaming(id, name);
         const edited = await admin.put(`/api/services/${id}`, { id, name });
         if (edited.status === 200) acks.renamed(id, name);
+      } else if (roll < 0.85) {
+        // Template saves (security.md): new templates and subject edits of them. The default template is left
+        // alone, so resent copies of a delivery in doubt keep their subject.
+        const id = acks.templates().length < 2 || Math.random() < 0.3 ? undefined : pick(acks.templates());
+        const subject = `Churn ${acks.nextName()}: {{serviceName}} is {{status}}`;
+        if (id === undefined) {
+          const body = { name: `churn template ${acks.nextName()}`, subject, template: '<p>{{serviceName}}</p>' };
+          const created = await admin.post<{ id: number }>('/api/email-templates', body);
+          if (created.status === 201) acks.templateCreated(created.body.id, subject);
+        } else {
+          acks.templateSaving(id, subject);
+          const saved = await admin.patch(`/api/email-templates/${id}`, { id, subject });
+          if (saved.status === 200) acks.templateSaved(id, subject);
+        }
       } else {
         // Carol's preferences come and go on every kind of service; the assertions on her are the weak ones.
         const serviceId = pick([...acks.watched, ...acks.liveChurn()]);
