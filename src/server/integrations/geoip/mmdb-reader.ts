@@ -5,7 +5,10 @@ const METADATA_MARKER = Buffer.from('\xab\xcd\xefMaxMind.com', 'latin1');
 // The spec caps the metadata section at 128 KiB.
 const METADATA_WINDOW = 128 * 1024;
 const DATA_SEPARATOR = 16;
-const RECORD_CACHE = 512;
+// Sign-ins come mostly from a few addresses (the household, a phone's carrier): a few records cover them.
+const RECORD_CACHE = 128;
+// A tree node can straddle two pages.
+const MISSES_PER_STEP = 2;
 
 /** The fields of the metadata map that the search needs. */
 export interface MmdbMetadata {
@@ -72,10 +75,15 @@ export class MmdbReader {
     const { nodeCount } = this.metadata;
     const bits = address.length * 8;
     let node = address.length === 4 && this.metadata.ipVersion === 6 ? await this.findIpv4Start() : 0;
-    for (let bit = 0; bit < bits && node < nodeCount; bit++) {
-      const right = ((address[bit >> 3] ?? 0) >> (7 - (bit & 7))) & 1;
-      node = await this.child(node, right);
-    }
+    // One synchronous walk over cached pages (no promise per bit); after a page miss it resumes at the same bit.
+    let bit = 0;
+    await this.file.withPages(
+      () => {
+        for (; bit < bits && node < nodeCount; bit++)
+          node = this.child(node, ((address[bit >> 3] ?? 0) >> (7 - (bit & 7))) & 1);
+      },
+      MISSES_PER_STEP * bits + MISSES_PER_STEP,
+    );
     if (node === nodeCount) return null;
     if (node < nodeCount) throw new Error('mmdb search tree ended inside the tree');
     return this.record(node);
@@ -90,30 +98,34 @@ export class MmdbReader {
   private async findIpv4Start(): Promise<number> {
     if (this.ipv4Start === undefined) {
       let node = 0;
-      for (let bit = 0; bit < 96 && node < this.metadata.nodeCount; bit++) node = await this.child(node, 0);
+      let bit = 0;
+      await this.file.withPages(
+        () => {
+          for (; bit < 96 && node < this.metadata.nodeCount; bit++) node = this.child(node, 0);
+        },
+        MISSES_PER_STEP * 96 + MISSES_PER_STEP,
+      );
       this.ipv4Start = node;
     }
     return this.ipv4Start;
   }
 
-  private child(node: number, right: number): Promise<number> {
-    const offset = node * this.nodeBytes;
-    return this.file.withPages(() => {
-      const bytes = this.file.bytes(offset, this.nodeBytes);
-      switch (this.metadata.recordSize) {
-        case 24:
-          return bytes.readUIntBE(right * 3, 3);
-        case 28: {
-          // The middle byte holds the high nibble of both records.
-          const middle = bytes[3] ?? 0;
-          return right === 0
-            ? ((middle & 0xf0) << 20) + bytes.readUIntBE(0, 3)
-            : ((middle & 0x0f) << 24) + bytes.readUIntBE(4, 3);
-        }
-        case 32:
-          return bytes.readUInt32BE(right * 4);
+  // Synchronous: throws PageMiss when the node's page is not cached (the caller's withPages loads it).
+  private child(node: number, right: number): number {
+    const bytes = this.file.bytes(node * this.nodeBytes, this.nodeBytes);
+    switch (this.metadata.recordSize) {
+      case 24:
+        return bytes.readUIntBE(right * 3, 3);
+      case 28: {
+        // The middle byte holds the high nibble of both records.
+        const middle = bytes[3] ?? 0;
+        return right === 0
+          ? ((middle & 0xf0) << 20) + bytes.readUIntBE(0, 3)
+          : ((middle & 0x0f) << 24) + bytes.readUIntBE(4, 3);
       }
-    });
+      case 32:
+        return bytes.readUInt32BE(right * 4);
+    }
   }
 
   private async record(pointer: number): Promise<MmdbValue> {

@@ -32,8 +32,12 @@ export class PagedFile {
     this.free = Array.from({ length: maxPages }, (_, slot) => slot);
   }
 
-  /** Opens a file; maxPages bounds the memory kept (maxPages x 4 KB). */
-  static async open(filePath: string, maxPages = 256): Promise<PagedFile> {
+  /**
+   * Opens a file; maxPages bounds the memory kept (maxPages x 4 KB, allocated at once). 64 pages (256 KB) keep the
+   * top of a search tree, which every lookup passes through; the rest of a lookup's ~30 pages are random per
+   * address and come from the OS page cache in microseconds, which is plenty at sign-in rates.
+   */
+  static async open(filePath: string, maxPages = 64): Promise<PagedFile> {
     const handle = await fs.open(filePath, 'r');
     try {
       const { size } = await handle.stat();
@@ -53,11 +57,13 @@ export class PagedFile {
 
   /**
    * Runs a synchronous reader over cached pages, loading each missing page it asks for, until it finishes. The
-   * buffers bytes() returns are views of the cache: the reader must copy what it keeps before returning.
+   * buffers bytes() returns are views of the cache: the reader must copy what it keeps before returning. A reader
+   * that keeps its progress outside itself (a tree walk, a binary search) resumes where the miss stopped it; it
+   * passes how many misses it may take (about two per step), since each one still makes progress.
    */
-  async withPages<T>(reader: () => T): Promise<T> {
+  async withPages<T>(reader: () => T, maxMisses = this.maxPages): Promise<T> {
     // Bounded: a reader that needs more pages than the cache holds would otherwise evict its own pages forever.
-    for (let attempt = 0; attempt < this.maxPages; attempt++) {
+    for (let attempt = 0; attempt < maxMisses; attempt++) {
       try {
         return reader();
       } catch (error) {
