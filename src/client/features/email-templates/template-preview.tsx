@@ -36,9 +36,9 @@ export function TemplatePreview({
 }) {
   const previewLogo = useDataUrl(logoUrl);
   const rendered = useMemo(() => {
-    const values = sampleValues(previewLogo);
+    const values = sampleValues(previewLogo.value);
     return { subject: renderSubject(draft.subject, values), html: renderTemplateHtml(draft.template, values) };
-  }, [draft, previewLogo]);
+  }, [draft, previewLogo.value]);
 
   return (
     <div className="grid min-w-0 gap-3">
@@ -48,14 +48,24 @@ export function TemplatePreview({
           {rendered.subject}
         </span>
       </p>
-      <iframe
-        title="Template preview"
-        sandbox=""
-        srcDoc={rendered.html}
-        referrerPolicy="no-referrer"
-        // A mail client's canvas is white whatever the dashboard theme, so the preview is too.
-        className="h-[45vh] min-h-64 w-full rounded-lg border bg-white"
-      />
+      {previewLogo.pending ? (
+        // The frame waits for the logo's bytes so it loads once: no flash of a broken image, no reload.
+        <div
+          role="status"
+          className="flex h-[45vh] min-h-64 w-full items-center justify-center rounded-lg border bg-white text-sm text-neutral-500"
+        >
+          Loading preview…
+        </div>
+      ) : (
+        <iframe
+          title="Template preview"
+          sandbox=""
+          srcDoc={rendered.html}
+          referrerPolicy="no-referrer"
+          // A mail client's canvas is white whatever the dashboard theme, so the preview is too.
+          className="h-[45vh] min-h-64 w-full rounded-lg border bg-white"
+        />
+      )}
       {templateId === null ? (
         <p className="text-xs text-muted-foreground">Save the template to send a test e-mail.</p>
       ) : (

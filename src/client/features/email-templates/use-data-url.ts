@@ -9,14 +9,21 @@ function readAsDataUrl(blob: Blob): Promise<string> {
   });
 }
 
+/** The value to use (a data: URL once read) and whether it is still being read. */
+export interface DataUrlState {
+  value: string | null;
+  pending: boolean;
+}
+
 /**
  * Our own image (an /uploads path) as a data: URL. The preview iframe's empty sandbox gives it an opaque
  * origin, and /uploads answers with Cross-Origin-Resource-Policy same-origin, so the frame cannot load the
  * file itself; the page fetches it and hands the bytes over inline. Other values pass through unchanged.
+ * While the bytes are on their way it reports pending, so the preview renders once rather than twice.
  */
-export function useDataUrl(url: string | null): string | null {
+export function useDataUrl(url: string | null): DataUrlState {
   const isOwn = url !== null && url.startsWith('/uploads/');
-  const [loaded, setLoaded] = useState<{ url: string; dataUrl: string } | null>(null);
+  const [loaded, setLoaded] = useState<{ url: string; dataUrl: string | null } | null>(null);
 
   useEffect(() => {
     if (!isOwn) return;
@@ -28,12 +35,15 @@ export function useDataUrl(url: string | null): string | null {
         if (isCurrent) setLoaded({ url, dataUrl });
       })
       // A logo that cannot be read shows as a broken image in the preview, as it would in the mail.
-      .catch(() => undefined);
+      .catch(() => {
+        if (isCurrent) setLoaded({ url, dataUrl: null });
+      });
     return () => {
       isCurrent = false;
     };
   }, [isOwn, url]);
 
-  if (!isOwn) return url;
-  return loaded?.url === url ? loaded.dataUrl : url;
+  if (!isOwn) return { value: url, pending: false };
+  if (loaded?.url !== url) return { value: url, pending: true };
+  return { value: loaded.dataUrl ?? url, pending: false };
 }
