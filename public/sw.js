@@ -21,8 +21,8 @@ const STATIC_FILES = [
   '/icons/icon-512.png',
 ];
 const API_FALLBACK_PATHS = new Set(['/api/user', '/api/settings', '/api/services']);
-/** Must match SW_NETWORK_MESSAGE in src/client/features/offline/network-status.ts. */
-const NETWORK_MESSAGE = 'homelab-network';
+/** Marks an API answer served from the cache; must match FROM_CACHE_HEADER in src/client/features/offline/network-status.ts. */
+const FROM_CACHE_HEADER = 'x-homelab-from-cache';
 
 const ASSET_REF = /\/?assets\/[\w.-]+\.(?:js|css)\b/g;
 
@@ -91,11 +91,11 @@ self.addEventListener('activate', (event) => {
   );
 });
 
-/** Tells the page whether the network answered, for its offline notice. */
-async function report(clientId, ok) {
-  if (!clientId) return;
-  const client = await self.clients.get(clientId);
-  client?.postMessage({ type: NETWORK_MESSAGE, ok });
+/** A cached API answer marked as such, so the page knows the server did not answer (its offline notice). */
+function markedFromCache(cached) {
+  const headers = new Headers(cached.headers);
+  headers.set(FROM_CACHE_HEADER, '1');
+  return new Response(cached.body, { status: cached.status, statusText: cached.statusText, headers });
 }
 
 async function assetCacheFirst(request) {
@@ -133,12 +133,10 @@ async function apiNetworkFirst(event) {
     // Keep only good answers; a 401 means signed out, so the stored session must go too.
     if (response.ok) await cache.put(event.request, response.clone());
     else if (response.status === 401 || response.status === 403) await cache.delete(event.request);
-    event.waitUntil(report(event.clientId, true));
     return response;
   } catch (error) {
-    event.waitUntil(report(event.clientId, false));
     const cached = await cache.match(event.request);
-    if (cached) return cached;
+    if (cached) return markedFromCache(cached);
     throw error;
   }
 }

@@ -1,5 +1,6 @@
 import type { QueryFunction } from '@tanstack/react-query';
-import { ApiError } from './api-error';
+import { noteApiAnswer, noteServerUnreachable } from '../features/offline/network-status';
+import { ApiError, isNetworkError } from './api-error';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -10,10 +11,23 @@ export async function throwIfNotOk(response: Response): Promise<void> {
   throw new ApiError(response.status, response.statusText, bodyText);
 }
 
+/** fetch for the API, telling the offline notice what each answer (or failure) says about the server. */
+async function fetchApi(url: string, init: RequestInit): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(url, init);
+  } catch (error) {
+    if (isNetworkError(error)) noteServerUnreachable();
+    throw error;
+  }
+  noteApiAnswer(response);
+  return response;
+}
+
 /** Sends one API request with the session cookie; a body goes as JSON. Non-OK answers throw ApiError. */
 export async function apiRequest(method: Method, url: string, body?: unknown): Promise<Response> {
   const hasBody = body !== undefined;
-  const response = await fetch(url, {
+  const response = await fetchApi(url, {
     method,
     credentials: 'include',
     headers: hasBody ? { 'Content-Type': 'application/json' } : {},
@@ -38,7 +52,7 @@ type UnauthorizedBehavior = 'returnNull' | 'throw';
 export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
   return async ({ queryKey, signal }) => {
     const url = String(queryKey[0]);
-    const response = await fetch(url, { credentials: 'include', signal });
+    const response = await fetchApi(url, { credentials: 'include', signal });
     if (options.on401 === 'returnNull' && response.status === 401) return null;
     await throwIfNotOk(response);
     return (await response.json()) as T;

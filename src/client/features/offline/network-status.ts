@@ -1,66 +1,81 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { isNetworkError } from '../../api/api-error';
+// Whether the app can reach the server. The evidence is gathered where API answers arrive (api/http.client):
+// a live answer proves the server answered, a network failure or an answer the service worker took from its
+// cache (public/sw.js marks those) proves it did not. Kept in module state, so what a request learns before the
+// notice is on screen is not lost. The browser's online flag counts too, but it is not enough: it stays true
+// when the server or the LAN path to it is down, so while the server is unreachable a probe asks again.
 
-// Whether the app can reach the server, from three signals: the browser's online flag, the service worker
-// telling us it answered from its cache, and API queries failing (or succeeding) at the network level.
+/** The header public/sw.js adds to an API answer it serves from its cache (keep both sides in step). */
+export const FROM_CACHE_HEADER = 'x-homelab-from-cache';
 
-/** What public/sw.js posts to its pages after a network-first request (keep both sides in step). */
-export const SW_NETWORK_MESSAGE = 'homelab-network';
-
-// The service worker answers these from its cache when the network fails, so their success proves nothing.
-const SW_FALLBACK_URLS = new Set(['/api/user', '/api/settings']);
+/** How often the probe asks while the server is unreachable. */
+export const PROBE_INTERVAL_MS = 5_000;
+/** A cheap answer every visitor may read; the service worker serves it from its cache when offline. */
+const PROBE_URL = '/api/settings';
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
 let isServerUnreachable = false;
 
-function setUnreachable(next: boolean): void {
-  if (next === isServerUnreachable) return;
-  isServerUnreachable = next;
-  for (const listener of listeners) listener();
-}
-
 function notify(): void {
   for (const listener of listeners) listener();
 }
 
-function isNetworkMessage(data: unknown): data is { type: string; ok: boolean } {
-  return typeof data === 'object' && data !== null && (data as { type?: unknown }).type === SW_NETWORK_MESSAGE;
+function setUnreachable(next: boolean): void {
+  if (next === isServerUnreachable) return;
+  isServerUnreachable = next;
+  notify();
 }
 
-function watch(queryClient: QueryClient): () => void {
-  const handleOnline = () => {
-    setUnreachable(false);
-    notify();
-  };
-  const handleMessage = (event: MessageEvent) => {
-    if (isNetworkMessage(event.data)) setUnreachable(!event.data.ok);
-  };
-  window.addEventListener('online', handleOnline);
-  window.addEventListener('offline', notify);
-  navigator.serviceWorker?.addEventListener('message', handleMessage);
-  const stopQueries = queryClient.getQueryCache().subscribe((event) => {
-    if (event.type !== 'updated') return;
-    if (event.action.type === 'error' && isNetworkError(event.action.error)) setUnreachable(true);
-    // The cache holds queries of every kind; our keys start with the URL (SPEC section 7's loader).
-    const [url] = event.query.queryKey as readonly unknown[];
-    if (event.action.type === 'success' && !SW_FALLBACK_URLS.has(String(url))) setUnreachable(false);
-  });
-  return () => {
-    window.removeEventListener('online', handleOnline);
-    window.removeEventListener('offline', notify);
-    navigator.serviceWorker?.removeEventListener('message', handleMessage);
-    stopQueries();
-  };
+/** Records what an API answer says about the server: reached, unless the service worker's cache answered. */
+export function noteApiAnswer(response: Response): void {
+  setUnreachable(response.headers.has(FROM_CACHE_HEADER));
 }
 
-/** Subscribes to connectivity changes; the browser and query watchers run while anyone listens. */
-export function subscribeNetworkStatus(queryClient: QueryClient, listener: Listener): () => void {
+/** Records that an API request failed at the network level. */
+export function noteServerUnreachable(): void {
+  setUnreachable(true);
+}
+
+let isProbing = false;
+async function probe(): Promise<void> {
+  if (!isServerUnreachable || isProbing) return;
+  isProbing = true;
+  try {
+    noteApiAnswer(await fetch(PROBE_URL, { credentials: 'include', cache: 'no-store' }));
+  } catch {
+    // Still unreachable; the next probe asks again.
+  } finally {
+    isProbing = false;
+  }
+}
+
+function handleOnline(): void {
+  // Queries refetch on reconnect and report again; until then assume the server is back with the network.
+  isServerUnreachable = false;
+  notify();
+}
+
+let probeTimer: ReturnType<typeof setInterval> | null = null;
+
+/**
+ * Subscribes to connectivity changes. While anyone listens, the browser's online/offline events are watched
+ * and the probe runs (it sends nothing while the server is reachable).
+ */
+export function subscribeNetworkStatus(listener: Listener): () => void {
   listeners.add(listener);
-  const stop = listeners.size === 1 ? watch(queryClient) : null;
+  if (listeners.size === 1) {
+    window.addEventListener('online', handleOnline);
+    window.addEventListener('offline', notify);
+    probeTimer = setInterval(() => void probe(), PROBE_INTERVAL_MS);
+  }
   return () => {
     listeners.delete(listener);
-    stop?.();
+    if (listeners.size === 0) {
+      window.removeEventListener('online', handleOnline);
+      window.removeEventListener('offline', notify);
+      if (probeTimer !== null) clearInterval(probeTimer);
+      probeTimer = null;
+    }
   };
 }
 

@@ -1,4 +1,6 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { WifiOff } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { useIsOffline } from './use-is-offline';
 
 /** Offline notice text (kept here so tests and the banner agree). */
@@ -7,6 +9,13 @@ export const OFFLINE_TEXT = 'You are offline. Showing the last known state.';
 /** A notice pinned to the bottom of the screen while the server can't be reached. */
 export function OfflineBanner() {
   const isOffline = useIsOffline();
+  const queryClient = useQueryClient();
+  const wasOffline = useRef(isOffline);
+  useEffect(() => {
+    // Back online: what is on screen is the last known state, so fetch the current one at once.
+    if (wasOffline.current && !isOffline) void queryClient.invalidateQueries();
+    wasOffline.current = isOffline;
+  }, [isOffline, queryClient]);
   return (
     <div
       role="status"
