@@ -68,7 +68,7 @@ describe('restarts and races', () => {
     expect(deliveries).toHaveLength(3);
   });
 
-  it('after a crash between SMTP accepting a mail and recording it, sends it again once, with the same Message-ID (at-least-once)', async () => {
+  it('after a crash between SMTP accepting a mail and recording it, sends the same mail again once, with the same Message-ID (at-least-once)', async () => {
     const serviceId = await createService('Frigate');
     await subscribe('user', serviceId, 'user@example.test');
     // The "crashing" instance: SMTP accepts the mail, then the process never gets to record it.
@@ -102,12 +102,23 @@ describe('restarts and races', () => {
     // Within the claim's lease the survivor leaves it alone: the other worker may still be sending.
     await survivor.built.services.outbox.runOnce();
     expect(ctx.smtp.inbox).toHaveLength(1);
+    // Meanwhile the service is renamed and the default template edited: the copy must still be the same mail.
+    await db().updateTable('services').set({ name: 'Frigate NVR' }).where('id', '=', serviceId).execute();
+    await db()
+      .updateTable('email_templates')
+      .set({ subject: 'Edited: {{serviceName}}', template: '<p>Edited {{serviceName}}</p>' })
+      .execute();
     ctx.clock.advance(5 * 60_000 + 1_000);
     await survivor.built.services.outbox.runOnce();
     expect(ctx.smtp.inbox).toHaveLength(2);
     const [firstCopy, secondCopy] = ctx.smtp.inbox;
     expect(firstCopy?.mail.messageId).toBeTruthy();
     expect(secondCopy?.mail.messageId).toBe(firstCopy?.mail.messageId);
+    expect(firstCopy?.mail.subject).toContain('Frigate is DOWN');
+    expect(secondCopy?.mail.subject).toBe(firstCopy?.mail.subject);
+    expect(secondCopy?.mail.html).toBe(firstCopy?.mail.html);
+    expect(secondCopy?.mail.text).toBe(firstCopy?.mail.text);
+    expect(secondCopy?.to).toEqual(firstCopy?.to);
 
     // The stalled worker wakes up to an error; its claim is gone, so it changes nothing.
     crash(new Error('connection lost'));

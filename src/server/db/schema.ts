@@ -215,6 +215,12 @@ export interface NotificationDeliveriesTable {
   finishedAt: string | null;
   /** Its sender died after claiming it (migration 0006): it may have been sent, so it is sent again. */
   inDoubt: BoolDefault;
+  /** The mail as first rendered, sent as it is by every attempt (migration 0007); null until the first attempt. */
+  mailTo: string | null;
+  mailSubject: string | null;
+  mailHtml: string | null;
+  mailText: string | null;
+  mailTemplateId: number | null;
 }
 
 export interface Database {

@@ -19,6 +19,7 @@ const delivery: DeliveryToSend = {
   serviceName: 'S',
   serviceIsNsfw: false,
   user: { id: 2, role: 'user', approved: true, enabled: true, can_view_nsfw: false },
+  mail: null,
 };
 const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_000).toISOString();
 

@@ -1,7 +1,11 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EmailTemplatesRepository } from '../repositories/email-templates.repository.ts';
-import type { DeliveryToSend, NotificationOutboxRepository } from '../repositories/notification-outbox.repository.ts';
+import type {
+  DeliveryMail,
+  DeliveryToSend,
+  NotificationOutboxRepository,
+} from '../repositories/notification-outbox.repository.ts';
 import type { Clock } from '../services/clock.ts';
 import { iso } from '../services/clock.ts';
 import { decideDelivery, OUTBOX_RULES, retryDelayMs, shouldGiveUp } from './delivery-rules.ts';
@@ -120,23 +124,20 @@ export class NotificationOutbox {
     }
   }
 
-  async #send(delivery: DeliveryToSend, token: string): Promise<'sent' | 'retried' | 'failed'> {
+  async #send(delivery: DeliveryToSend, token: string): Promise<'sent' | 'skipped' | 'retried' | 'failed'> {
     const { outbox, clock, mailer } = this.deps;
     try {
-      const template = await this.deps.templates.findDefault();
-      if (!template) throw new Error('There is no default e-mail template');
-      const site = await this.deps.site();
-      const values = {
-        logoUrl: absoluteLogoUrl(site.logo, this.deps.publicUrl),
-        appName: site.title,
-        serviceName: delivery.serviceName,
-        status: delivery.status ? 'UP' : 'DOWN',
-        timestamp: formatTimestamp(delivery.changedAt),
-        duration: previousStateDuration(delivery.changedAt, delivery.previousChangedAt),
-      };
       if (!mailer.isConfigured) throw new Error('SMTP is not configured');
-      await mailer.send(composeMail(template, values, delivery.email, this.#messageId(delivery.id)));
-      if (!(await outbox.markSent(delivery, token, template.id, iso(clock.now())))) {
+      const mail = delivery.mail ?? (await this.#render(delivery));
+      // Stored before SMTP sees it: if this process dies after SMTP accepted the mail, the resend of the delivery
+      // in doubt is the same mail under the same Message-ID, whatever was renamed or edited meanwhile.
+      if (!delivery.mail && !(await outbox.saveMail(delivery.id, token, mail))) {
+        this.deps.log.warn({ delivery: delivery.id }, 'notification claim expired before sending');
+        return 'skipped';
+      }
+      const { templateId, ...message } = mail;
+      await mailer.send({ ...message, messageId: this.#messageId(delivery.id) });
+      if (!(await outbox.markSent(delivery, token, templateId, iso(clock.now())))) {
         this.deps.log.warn({ delivery: delivery.id }, 'notification sent after its claim expired');
       }
       return 'sent';
@@ -153,6 +154,23 @@ export class NotificationOutbox {
       await outbox.retryLater(delivery.id, token, iso(next), { error: message, attempts });
       return 'retried';
     }
+  }
+
+  /** The delivery's mail from the default template, the site's title and logo, and the change. */
+  async #render(delivery: DeliveryToSend): Promise<DeliveryMail> {
+    const template = await this.deps.templates.findDefault();
+    if (!template) throw new Error('There is no default e-mail template');
+    const site = await this.deps.site();
+    const values = {
+      logoUrl: absoluteLogoUrl(site.logo, this.deps.publicUrl),
+      appName: site.title,
+      serviceName: delivery.serviceName,
+      status: delivery.status ? 'UP' : 'DOWN',
+      timestamp: formatTimestamp(delivery.changedAt),
+      duration: previousStateDuration(delivery.changedAt, delivery.previousChangedAt),
+    };
+    const { to, subject, html, text } = composeMail(template, values, delivery.email);
+    return { to, subject, html: html ?? '', text, templateId: template.id };
   }
 
   /** The same Message-ID every time this delivery is sent, unique to this installation. */

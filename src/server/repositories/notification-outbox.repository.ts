@@ -6,6 +6,15 @@ import type { Database } from '../db/schema.ts';
 /** Where a delivery stands: pending (waiting or retrying), sending (claimed), or one of the final states. */
 export type DeliveryState = 'pending' | 'sending' | 'sent' | 'failed' | 'skipped';
 
+/** A delivery's mail as first rendered; every attempt sends exactly this. */
+export interface DeliveryMail {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  templateId: number;
+}
+
 /** A claimed delivery with everything needed to decide about it and render it. */
 export interface DeliveryToSend {
   id: number;
@@ -23,6 +32,8 @@ export interface DeliveryToSend {
   serviceName: string;
   serviceIsNsfw: boolean;
   user: { id: number; role: Role; approved: boolean; enabled: boolean; can_view_nsfw: boolean };
+  /** The mail stored by an earlier attempt, or null before the first. */
+  mail: DeliveryMail | null;
 }
 
 /** The last notification one preference received about its service. */
@@ -150,6 +161,11 @@ export class NotificationOutboxRepository {
         'u.approved',
         'u.enabled as userEnabled',
         'u.can_view_nsfw',
+        'd.mailTo',
+        'd.mailSubject',
+        'd.mailHtml',
+        'd.mailText',
+        'd.mailTemplateId',
       ])
       .where('d.id', '=', id)
       .executeTakeFirst();
@@ -175,7 +191,39 @@ export class NotificationOutboxRepository {
         enabled: bool(row.userEnabled),
         can_view_nsfw: bool(row.can_view_nsfw),
       },
+      mail:
+        row.mailTo !== null &&
+        row.mailSubject !== null &&
+        row.mailHtml !== null &&
+        row.mailText !== null &&
+        row.mailTemplateId !== null
+          ? {
+              to: row.mailTo,
+              subject: row.mailSubject,
+              html: row.mailHtml,
+              text: row.mailText,
+              templateId: row.mailTemplateId,
+            }
+          : null,
     };
+  }
+
+  /** Stores the mail of a delivery this worker holds, before it goes to SMTP; false when the claim was lost. */
+  async saveMail(id: number, token: string, mail: DeliveryMail): Promise<boolean> {
+    const result = await this.db
+      .updateTable('notification_deliveries')
+      .set({
+        mailTo: mail.to,
+        mailSubject: mail.subject,
+        mailHtml: mail.html,
+        mailText: mail.text,
+        mailTemplateId: mail.templateId,
+      })
+      .where('id', '=', id)
+      .where('state', '=', 'sending')
+      .where('claimToken', '=', token)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
   }
 
   /** True when the preference has a delivery for a later change (this one is then stale). */
