@@ -218,6 +218,8 @@ describe('email templates', () => {
     const iframe = dialog.locator('iframe[title="Template preview"]');
     expect(await iframe.getAttribute('sandbox')).toBe('');
     expect(await iframe.getAttribute('srcdoc')).toContain('Example Service');
+    // The frame appears once the logo's bytes are inline: its first document already carries them (no reload).
+    expect(await iframe.getAttribute('srcdoc')).toContain('src="data:image/png;base64,');
     await visible(dialog.getByTestId('preview-subject').getByText('[Homelab Monitor] Example Service is UP'));
     const frame = page.frameLocator('iframe[title="Template preview"]');
     await visible(frame.getByRole('heading', { name: 'Homelab Monitor' }));

@@ -92,8 +92,11 @@ describe('service worker', () => {
     await page.goto('/settings');
     await visible(page.getByRole('heading', { name: 'Branding' }));
 
+    // Back online, the probe finds the server, the notice goes and what is on screen is fetched again.
+    const refetch = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/user');
     await context.setOffline(false);
     await page.waitForFunction((text) => !document.body.innerText.includes(text), OFFLINE_TEXT);
+    await refetch;
   });
 
   it('caches no API answer but the session, settings and service list', async () => {
@@ -124,8 +127,11 @@ describe('service worker', () => {
     await visible(page.getByRole('heading', { name: 'Services' }));
     await context.setOffline(true);
     await visible(page.getByText(OFFLINE_TEXT));
+    // Back online, the probe finds the server, the notice goes and what is on screen is fetched again.
+    const refetch = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/user');
     await context.setOffline(false);
     await page.waitForFunction((text) => !document.body.innerText.includes(text), OFFLINE_TEXT);
+    await refetch;
   });
 
   it('forgets the stored session after logout, so an offline reload does not show the dashboard', async () => {

@@ -8,6 +8,7 @@ import {
   type TemplateValues,
 } from '#shared/schemas/email-templates';
 import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
 import { TemplateTestSend } from './template-test-send';
 import { useDataUrl } from './use-data-url';
 
@@ -50,11 +51,8 @@ export function TemplatePreview({
       </p>
       {previewLogo.pending ? (
         // The frame waits for the logo's bytes so it loads once: no flash of a broken image, no reload.
-        <div
-          role="status"
-          className="flex h-[45vh] min-h-64 w-full items-center justify-center rounded-lg border bg-white text-sm text-neutral-500"
-        >
-          Loading preview…
+        <div className="flex h-[45vh] min-h-64 w-full items-center justify-center rounded-lg border bg-white">
+          <Spinner label="Loading preview" className="size-6" />
         </div>
       ) : (
         <iframe
