@@ -1,44 +1,8 @@
-import Fastify from 'fastify';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../../src/server/db/database.ts';
 import { LeaderLockRepository } from '../../src/server/repositories/leader-lock.repository.ts';
-import { Leadership, type LeaderWork } from '../../src/server/services/leadership.ts';
+import { Leadership } from '../../src/server/services/leadership.ts';
+import { FAST, log, trackedWork } from '../helpers/leadership-work.ts';
 import { createTestDb, type TestDb } from '../helpers/test-db.ts';
-
-const log = Fastify({ logger: false }).log;
-const FAST = { retryMs: 40, heartbeatMs: 40 };
-
-/** Work that records its runs and how many instances ran it at once. */
-function trackedWork(shared: { active: number; maxActive: number }) {
-  const work = {
-    starts: 0,
-    stops: 0,
-    running: false,
-    start() {
-      work.starts += 1;
-      work.running = true;
-      shared.active += 1;
-      shared.maxActive = Math.max(shared.maxActive, shared.active);
-      return Promise.resolve();
-    },
-    stop() {
-      if (work.running) shared.active -= 1;
-      work.running = false;
-      work.stops += 1;
-      return Promise.resolve();
-    },
-  } satisfies LeaderWork & Record<string, unknown>;
-  return work;
-}
-
-async function until(condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 let testDb: TestDb;
 beforeAll(async () => {
@@ -60,49 +24,5 @@ describe('monitor leadership', () => {
     expect(leadership.leading).toBe(false);
     expect(work.running).toBe(false);
     expect(work.stops).toBe(1);
-  });
-
-  describe.runIf(Boolean(process.env.DATABASE_URL))('several instances on one PostgreSQL database', () => {
-    let second: Db;
-    beforeAll(() => {
-      second = openDatabase({ databaseUrl: testDb.location, sqlitePath: '', onPoolError: () => undefined });
-    });
-    afterAll(async () => {
-      await second?.close();
-    });
-
-    it('exactly one instance runs the work; a standby takes over when the leader stops or its connection dies', async () => {
-      const shared = { active: 0, maxActive: 0 };
-      const workA = trackedWork(shared);
-      const workB = trackedWork(shared);
-      const a = new Leadership(new LeaderLockRepository(testDb.db.kysely, 'postgres'), log, FAST);
-      const b = new Leadership(new LeaderLockRepository(second.kysely, 'postgres'), log, FAST);
-
-      await a.start(workA);
-      await b.start(workB);
-      expect([a.leading, b.leading]).toEqual([true, false]);
-      // Several retry rounds of the standby: it never starts while the leader holds the lock.
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(workB.starts).toBe(0);
-
-      // A clean stop releases the lock after the work has stopped, so the two never overlap.
-      await a.stop();
-      expect(workA.running).toBe(false);
-      await until(() => b.leading && workB.running, 'the standby to take over');
-      expect(shared.maxActive).toBe(1);
-
-      // The leader's lock connection is cut (as when its process dies): it notices and stops; the other takes over.
-      await a.start(workA);
-      expect(a.leading).toBe(false);
-      await sql`select pg_terminate_backend(pid) from pg_locks where locktype = 'advisory' and objid = 7160002 and granted`.execute(
-        testDb.db.kysely,
-      );
-      await until(() => !workB.running, 'the old leader to stop its work');
-      await until(() => a.leading && workA.running, 'the standby to take over after the connection ended');
-      expect(workA.starts).toBe(2);
-
-      await Promise.all([a.stop(), b.stop()]);
-      expect(shared.active).toBe(0);
-    });
   });
 });
