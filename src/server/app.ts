@@ -199,7 +199,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     routes,
     services,
     async close() {
-      await services.outbox.stop();
+      await services.outbox.idle();
       await app.close();
       services.mailer.close();
       await services.geoIp.close();

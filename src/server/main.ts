@@ -14,10 +14,10 @@ async function main(): Promise<void> {
   });
   await migrateToLatest(db);
   const built = await buildApp({ env, db });
+  // The periodic jobs, the notification outbox among them (jobs/scheduler.ts).
   const scheduler = startScheduler(built.services, built.app.log);
   // The monitor runs in the instance that leads (always, on SQLite); see services/leadership.ts.
   await built.services.leadership.start(built.services.monitor);
-  built.services.outbox.start();
   await built.app.listen({ port: env.PORT, host: env.HOST });
 
   let stopping = false;
@@ -25,8 +25,8 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     built.app.log.info({ signal }, 'shutting down');
+    // Both wait for work in progress (a job's run, the monitor's queued results) before the database closes.
     Promise.all([scheduler.stop(), built.services.leadership.stop()])
-      .then(() => built.services.outbox.stop())
       .then(() => built.close())
       .then(() => db.close())
       .then(() => process.exit(0))

@@ -3,6 +3,7 @@ import type { Services } from '../services/container.ts';
 import { purgeSessionsJob } from './purge-sessions.job.ts';
 import { pruneHistoryJob } from './prune-history.job.ts';
 import { pruneLoginAttemptsJob } from './prune-login-attempts.job.ts';
+import { sendNotificationsJob } from './send-notifications.job.ts';
 
 /** A periodic background job; its rules live in services. */
 export interface Job {
@@ -11,12 +12,27 @@ export interface Job {
   run(): Promise<void>;
 }
 
-/**
- * Runs each job at its interval, never two runs of one job at once; errors are logged, not thrown. `stop`
- * resolves once runs in progress have ended, so the database is not closed under a job.
- */
+/** Every periodic job of the server. */
+export function serverJobs(services: Services): Job[] {
+  return [
+    sendNotificationsJob(services),
+    purgeSessionsJob(services),
+    pruneLoginAttemptsJob(services),
+    pruneHistoryJob(services),
+  ];
+}
+
+/** Starts every job of the server (see `runJobs`). */
 export function startScheduler(services: Services, log: FastifyBaseLogger): { stop(): Promise<void> } {
-  const jobs = [purgeSessionsJob(services), pruneLoginAttemptsJob(services), pruneHistoryJob(services)];
+  return runJobs(serverJobs(services), log);
+}
+
+/**
+ * Runs each job at its interval, never two runs of one job at once (a tick while the last run is still going is
+ * skipped); errors are logged, not thrown. `stop` resolves once runs in progress have ended, so the database is
+ * not closed under a job.
+ */
+export function runJobs(jobs: readonly Job[], log: Pick<FastifyBaseLogger, 'error'>): { stop(): Promise<void> } {
   const running = new Map<string, Promise<void>>();
   const timers = jobs.map((job) => {
     const tick = () => {

@@ -35,7 +35,7 @@ export interface NotificationServices {
   mailSettings: MailSettingsService;
   emailTemplates: EmailTemplateService;
   notificationPreferences: NotificationPreferenceService;
-  /** The outbox worker; main.ts starts and stops it, tests call runOnce(). */
+  /** The outbox worker; the send-notifications job runs it every second, tests call runOnce(). */
   outbox: NotificationOutbox;
 }
 

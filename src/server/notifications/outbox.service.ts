@@ -44,28 +44,15 @@ const MAX_SENDS_PER_RUN = 50;
  * one per enabled preference (transactionally, exactly once); (2) returns deliveries whose worker died to
  * pending; (3) claims due deliveries one by one with a conditional UPDATE and sends them with the default
  * template, recording sentNotifications. Runs never overlap within an instance; instances coordinate
- * through the database alone.
+ * through the database alone. The job `jobs/send-notifications.job.ts` calls `runOnce` every second.
  */
 export class NotificationOutbox {
-  #timer: NodeJS.Timeout | undefined;
   #running: Promise<OutboxRunReport> | undefined;
 
   constructor(private readonly deps: OutboxDeps) {}
 
-  /** Runs every `intervalMs` until stopped; a failing run is logged and the next one tries again. */
-  start(intervalMs = 1_000): void {
-    if (this.#timer) return;
-    this.#timer = setInterval(() => {
-      if (this.#running) return;
-      this.runOnce().catch((error: unknown) => this.deps.log.error({ err: error }, 'notification outbox run failed'));
-    }, intervalMs);
-    this.#timer.unref();
-  }
-
-  /** Stops the timer and waits for a run in progress to finish. */
-  async stop(): Promise<void> {
-    clearInterval(this.#timer);
-    this.#timer = undefined;
+  /** Resolves once the run in progress, if any, has ended: the app awaits it before the database closes. */
+  async idle(): Promise<void> {
     await this.#running?.catch(() => undefined);
   }
 

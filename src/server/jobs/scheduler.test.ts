@@ -1,0 +1,111 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { OutboxRunReport } from '../notifications/outbox.service.ts';
+import { runJobs, type Job } from './scheduler.ts';
+import { sendNotificationsJob } from './send-notifications.job.ts';
+
+/** A job whose runs stay in progress until the test ends them. */
+function controlledJob(intervalMs: number) {
+  const ends: (() => void)[] = [];
+  let calls = 0;
+  let active = 0;
+  let maxActive = 0;
+  const job: Job = {
+    name: 'controlled',
+    intervalMs,
+    run: () => {
+      calls += 1;
+      active += 1;
+      maxActive = Math.max(maxActive, active);
+      return new Promise<void>((resolve) => {
+        ends.push(() => {
+          active -= 1;
+          resolve();
+        });
+      });
+    },
+  };
+  return {
+    job,
+    calls: () => calls,
+    maxActive: () => maxActive,
+    endRun: () => ends.shift()?.(),
+  };
+}
+
+const log = { error: vi.fn() };
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  log.error.mockReset();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('runJobs', () => {
+  it('runs a job at its interval and never starts a second run while one is in progress', async () => {
+    const controlled = controlledJob(1_000);
+    const scheduler = runJobs([controlled.job], log);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(controlled.calls()).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(controlled.calls()).toBe(1);
+    await vi.advanceTimersByTimeAsync(5_000); // five ticks while the first run is still going: all skipped
+    expect(controlled.calls()).toBe(1);
+    controlled.endRun();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(controlled.calls()).toBe(2);
+    controlled.endRun();
+    expect(controlled.maxActive()).toBe(1);
+    await scheduler.stop();
+  });
+
+  it('stop waits for the run in progress and no run starts after it', async () => {
+    const controlled = controlledJob(1_000);
+    const scheduler = runJobs([controlled.job], log);
+    await vi.advanceTimersByTimeAsync(1_000);
+    let stopped = false;
+    const stopping = scheduler.stop().then(() => {
+      stopped = true;
+    });
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(stopped).toBe(false);
+    controlled.endRun();
+    await stopping;
+    expect(stopped).toBe(true);
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(controlled.calls()).toBe(1);
+  });
+
+  it('logs a failed run and runs again at the next tick', async () => {
+    let calls = 0;
+    const failing: Job = {
+      name: 'failing',
+      intervalMs: 1_000,
+      run: () => {
+        calls += 1;
+        return Promise.reject(new Error('boom'));
+      },
+    };
+    const scheduler = runJobs([failing], log);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(calls).toBe(2);
+    expect(log.error).toHaveBeenCalledTimes(2);
+    expect(log.error.mock.calls[0]?.[0]).toMatchObject({ job: 'failing' });
+    await scheduler.stop();
+  });
+});
+
+describe('sendNotificationsJob', () => {
+  it('runs the outbox once per second', async () => {
+    const report: OutboxRunReport = { enqueued: 0, sent: 0, skipped: 0, deferred: 0, retried: 0, failed: 0 };
+    const runOnce = vi.fn(() => Promise.resolve(report));
+    const job = sendNotificationsJob({ outbox: { runOnce } });
+    expect(job.intervalMs).toBe(1_000);
+    const scheduler = runJobs([job], log);
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(runOnce).toHaveBeenCalledTimes(3);
+    await scheduler.stop();
+  });
+});
