@@ -29,6 +29,7 @@ export class HttpTargets {
   readonly #sockets = new Set<net.Socket>();
   readonly #timers = new Set<NodeJS.Timeout>();
   #server: http.Server | https.Server;
+  #connections = 0;
   baseUrl = '';
 
   constructor(tls?: { key: string; cert: string }) {
@@ -36,7 +37,9 @@ export class HttpTargets {
     this.#server = tls ? https.createServer(tls, handler) : http.createServer(handler);
     // Like nginx: keep idle connections long enough for the monitor's pools to reuse them.
     this.#server.keepAliveTimeout = 65_000;
+    // For TLS targets 'connection' is the raw TCP connection, before the handshake: counted alike.
     this.#server.on('connection', (socket: net.Socket) => {
+      this.#connections += 1;
       this.#sockets.add(socket);
       socket.on('close', () => this.#sockets.delete(socket));
     });
@@ -48,6 +51,11 @@ export class HttpTargets {
     const { port } = this.#server.address() as AddressInfo;
     this.baseUrl = `${this.#server instanceof https.Server ? 'https' : 'http'}://127.0.0.1:${port}`;
     return this;
+  }
+
+  /** How many TCP connections clients have opened to this target since it started. */
+  get connections(): number {
+    return this.#connections;
   }
 
   /** The full URL of a path. */

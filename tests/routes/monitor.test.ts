@@ -139,6 +139,27 @@ describe('scheduling', () => {
   });
 });
 
+describe('connections', () => {
+  it('reuses one kept-alive connection per origin across checks', async () => {
+    // Targets of their own, so that only this test's checks are counted.
+    const first = await new HttpTargets().start();
+    const second = await new HttpTargets().start();
+    try {
+      await startMonitor();
+      await createService('keep-alive a', first.url('/up?keep-alive'));
+      await createService('keep-alive b', second.url('/up?keep-alive'));
+      // Six checks of each at the 1 s test interval: a checker that opened a connection per check would show six.
+      await until(() => first.of('/up?keep-alive').requests >= 6 && second.of('/up?keep-alive').requests >= 6, 15_000);
+      expect(first.connections).toBe(1);
+      expect(second.connections).toBe(1);
+    } finally {
+      for (const monitor of monitors.splice(0)) await monitor.stop();
+      await first.close();
+      await second.close();
+    }
+  });
+});
+
 describe('changes without a restart', () => {
   it('follows a new URL, a new interval and a deletion', async () => {
     const monitor = await startMonitor();
