@@ -32,8 +32,27 @@ function singleLine(value: string): string {
   return value.replace(/[\r\n]+/g, ' ').trim();
 }
 
-/** The SMTP client (nodemailer), with bounded timeouts so a dead server never hangs a request or job. */
-export function createSmtpMailer(config: SmtpConfig): Mailer {
+/** How long the SMTP client waits before it gives up on a server (ms). */
+export interface SmtpTimeouts {
+  /** DNS lookup, TCP connect and greeting together. */
+  connectMs: number;
+  /** The server's greeting (220), once connected. */
+  greetingMs: number;
+  /** Silence from the server at any later point: after EHLO, MAIL FROM, RCPT TO, DATA or the message. */
+  socketMs: number;
+}
+
+/**
+ * Production timeouts: long enough for a slow mail server, short enough that the outbox's 5-minute claim lease
+ * outlasts a whole attempt (0005).
+ */
+export const SMTP_TIMEOUTS: SmtpTimeouts = { connectMs: 10_000, greetingMs: 10_000, socketMs: 20_000 };
+
+/**
+ * The SMTP client (nodemailer), with bounded timeouts so a dead server never hangs a request or job. `timeouts`
+ * is for tests of hanging servers; production uses SMTP_TIMEOUTS.
+ */
+export function createSmtpMailer(config: SmtpConfig, timeouts: SmtpTimeouts = SMTP_TIMEOUTS): Mailer {
   if (!config.host) {
     return {
       isConfigured: false,
@@ -48,9 +67,9 @@ export function createSmtpMailer(config: SmtpConfig): Mailer {
     requireTLS: config.secure === 'starttls',
     ignoreTLS: config.secure === 'none',
     auth: config.user ? { user: config.user, pass: config.password ?? '' } : undefined,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 20_000,
+    connectionTimeout: timeouts.connectMs,
+    greetingTimeout: timeouts.greetingMs,
+    socketTimeout: timeouts.socketMs,
   });
   const from = config.from ?? (config.user?.includes('@') ? config.user : `homelab-dashboard@${config.host}`);
   return {
