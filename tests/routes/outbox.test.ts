@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { createSmtpMailer, type SmtpConfig, type SmtpTimeouts } from '../../src/server/integrations/mail/mailer.ts';
+import { SettingsMailer } from '../../src/server/notifications/settings-mailer.ts';
 import { UsersRepository } from '../../src/server/repositories/users.repository.ts';
+import { startStallingSmtp, type StallPoint } from '../fakes/stalling-smtp.ts';
+import { startTestApp } from '../helpers/test-app.ts';
 import {
   change,
   createService,
@@ -8,6 +12,7 @@ import {
   drain,
   mailsTo,
   sentRows,
+  smtpEnv,
   subscribe,
   useOutboxHarness,
   worker,
@@ -161,4 +166,88 @@ describe('SMTP down, then up', () => {
     await worker().runOnce();
     expect(ctx.smtp.inbox).toHaveLength(0);
   });
+});
+
+describe('SMTP that hangs, then one that answers', () => {
+  // The client's timeouts made short so that a stalled attempt ends within seconds (production: SMTP_TIMEOUTS,
+  // 10 to 20 s). Generous for a local server that does answer.
+  const TIMEOUTS: SmtpTimeouts = { connectMs: 5_000, greetingMs: 1_500, socketMs: 2_000 };
+  const smtpAt = (port: number): SmtpConfig => ({
+    host: '127.0.0.1',
+    port,
+    secure: 'none',
+    user: undefined,
+    password: undefined,
+    from: 'lab@example.test',
+  });
+  /** What the stalling server must have seen after two attempts: proof that each attempt stalled where meant. */
+  const stalledWhereMeant: Record<StallPoint, (stalling: Awaited<ReturnType<typeof startStallingSmtp>>) => void> = {
+    greeting: (stalling) => expect(stalling.commands).toEqual([]),
+    'mail-from': (stalling) => {
+      expect(stalling.commands.filter((verb) => verb === 'MAIL')).toHaveLength(2);
+      expect(stalling.commands).not.toContain('RCPT');
+    },
+    data: (stalling) => expect(stalling.messagesLeftHanging).toBe(2),
+  };
+
+  for (const stallAt of ['greeting', 'mail-from', 'data'] as const) {
+    it(`retries with backoff while SMTP stalls at ${stallAt}, records nothing, then delivers exactly once`, async () => {
+      const stalling = await startStallingSmtp(stallAt);
+      try {
+        // An instance whose mailer follows `current`, as the real one follows the stored settings.
+        let current = smtpAt(stalling.port);
+        const mailer = new SettingsMailer(
+          () => Promise.resolve(current),
+          current,
+          (config) => createSmtpMailer(config, TIMEOUTS),
+        );
+        const instance = await startTestApp({ testDb: ctx.testDb, clock: ctx.clock, env: smtpEnv(), mailer });
+        ctx.extraApps.push(instance);
+        const outbox = instance.built.services.outbox;
+        const serviceId = await createService(`Syncthing stalls at ${stallAt}`);
+        await subscribe('user', serviceId, 'user@example.test');
+        await change(serviceId, false);
+        const delivery = () =>
+          db()
+            .selectFrom('notification_deliveries')
+            .selectAll()
+            .where('serviceId', '=', serviceId)
+            .executeTakeFirstOrThrow();
+
+        for (const attempt of [1, 2]) {
+          const backoffMs = 30_000 * 2 ** (attempt - 1);
+          expect(await outbox.runOnce()).toMatchObject({ sent: 0, retried: 1 });
+          expect(stalling.connections).toBe(attempt);
+          const row = await delivery();
+          expect(row.state).toBe('pending');
+          expect(row.attempts).toBe(attempt);
+          expect(row.lastError).toMatch(/Greeting never received|Timeout/);
+          expect(Date.parse(row.nextAttemptAt ?? '') - ctx.clock.now().getTime()).toBe(backoffMs);
+          // Not tried again before its backoff is over.
+          ctx.clock.advance(backoffMs - 1_000);
+          expect(await outbox.runOnce()).toMatchObject({ sent: 0, retried: 0 });
+          expect(stalling.connections).toBe(attempt);
+          ctx.clock.advance(1_000);
+        }
+        stalledWhereMeant[stallAt](stalling);
+        expect(ctx.smtp.inbox).toHaveLength(0);
+        expect(await sentRows(serviceId)).toHaveLength(0);
+
+        // SMTP answers again (settings re-read on the next run): the notification arrives, once.
+        current = smtpAt(ctx.smtp.port);
+        expect(await outbox.runOnce()).toMatchObject({ sent: 1 });
+        ctx.clock.advance(60 * 60_000);
+        await drain(outbox);
+        expect(mailsTo('user@example.test')).toHaveLength(1);
+        expect(mailsTo('user@example.test')[0]?.mail.subject).toBe(
+          `[Homelab Dashboard] Syncthing stalls at ${stallAt} is DOWN`,
+        );
+        expect(await sentRows(serviceId)).toHaveLength(1);
+        expect((await delivery()).state).toBe('sent');
+        expect(stalling.connections).toBe(2);
+      } finally {
+        await stalling.close();
+      }
+    });
+  }
 });
