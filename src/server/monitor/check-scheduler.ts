@@ -21,13 +21,15 @@ export class CheckScheduler<T extends ScheduledCheck> {
   readonly #heap = new MinHeap<T>();
   #timer: NodeJS.Timeout | null = null;
   #timerAt = Infinity;
+  #lastTickAt = -Infinity;
   #running = false;
 
   /**
-   * @param quantumMs wake-ups happen on a grid of this many ms and start everything due by then: each wake-up
-   *   of the event loop costs real CPU (about 0.1 ms on a small VM, more while the code is still cold), so 600
-   *   checks a second must not mean 600
-   *   wake-ups. Start jitter stays below the quantum.
+   * @param quantumMs at most one wake-up per this many ms, starting everything due by then: each wake-up of the
+   *   event loop costs real CPU (about 0.1 ms on a small VM, more while the code is still cold), so 600 checks a
+   *   second must not mean 600 wake-ups. A wake-up comes exactly at the earliest due time when the previous one
+   *   was at least a quantum before (services of one phase slot share a due time, see phaseMs), otherwise a
+   *   quantum after the previous one: start jitter stays below the quantum.
    */
   constructor(
     private readonly onDue: DueHandler<T>,
@@ -68,7 +70,7 @@ export class CheckScheduler<T extends ScheduledCheck> {
     if (!this.#running) return;
     const next = this.#heap.peek();
     if (!next) return;
-    const fireAt = Math.ceil(next.dueAt / this.quantumMs) * this.quantumMs;
+    const fireAt = Math.max(next.dueAt, this.#lastTickAt + this.quantumMs);
     // Keep an armed timer that fires no later than needed.
     if (this.#timer && this.#timerAt <= fireAt) return;
     if (this.#timer) clearTimeout(this.#timer);
@@ -86,6 +88,9 @@ export class CheckScheduler<T extends ScheduledCheck> {
     // Timers fire with millisecond granularity; take what is due within the next millisecond in this tick.
     for (let entry = this.#heap.peek(); entry && entry.dueAt <= now + 1; entry = this.#heap.peek()) {
       const dueAt = entry.dueAt;
+      // Only a wake-up that found work counts towards the quantum: a timer that fired a little early re-arms for
+      // the due time itself rather than a quantum later.
+      this.#lastTickAt = now;
       this.#heap.update(entry, nextDueAt(dueAt, entry.intervalMs, now));
       if (entry.running) continue;
       this.onDue(entry, Math.max(0, now - dueAt));

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { checkTimeoutMs, delayToPhaseMs, nextDueAt, phaseCapacity, phaseMs } from './check-timing.ts';
+import {
+  checkTimeoutMs,
+  delayToPhaseMs,
+  MIN_PHASE_SLOTS,
+  nextDueAt,
+  PHASE_GROUP,
+  phaseCapacity,
+  phaseMs,
+} from './check-timing.ts';
 
 describe('checkTimeoutMs', () => {
   it('is 80% of the interval, at most 10 s', () => {
@@ -28,9 +36,32 @@ describe('phase', () => {
     expect(phases[0]).toBeGreaterThanOrEqual(0);
     expect(Math.max(...phases)).toBeLessThan(interval);
     for (const gap of phases.slice(1).map((p, i) => p - (phases[i] as number))) expect(gap).toBe(interval / 16);
-    // 5,000 services: evenly 3.66 ms apart over 61% of the interval, never two in one slot.
-    const many = new Set(Array.from({ length: 5_000 }, (_, i) => phaseMs(i + 1, interval, phaseCapacity(5_000))));
-    expect(many.size).toBe(5_000);
+  });
+
+  it('lets runs of up to 32 neighbouring ids share a start time, with at least 16 start times per interval', () => {
+    const interval = 30_000;
+    for (const services of [10, 40, 300, 1_000, 5_000, 20_000]) {
+      const capacity = phaseCapacity(services);
+      const phases = Array.from({ length: services }, (_, i) => phaseMs(i + 1, interval, capacity));
+      const slots = [...new Set(phases)].sort((a, b) => a - b);
+      // Every start time carries at most PHASE_GROUP checks, and the grid has at least MIN_PHASE_SLOTS of them.
+      const perSlot = new Map<number, number>();
+      for (const phase of phases) perSlot.set(phase, (perSlot.get(phase) ?? 0) + 1);
+      expect(Math.max(...perSlot.values())).toBeLessThanOrEqual(PHASE_GROUP);
+      const group = Math.max(1, Math.min(PHASE_GROUP, capacity / MIN_PHASE_SLOTS));
+      expect(capacity / group).toBeGreaterThanOrEqual(MIN_PHASE_SLOTS);
+      // Slots are evenly spaced (to the ms) and neighbours share one: ids 1..n fill slots in order.
+      const gap = (group / capacity) * interval;
+      for (const [i, slot] of slots.entries())
+        expect(Math.abs(slot - Math.floor(slots[0]! + i * gap))).toBeLessThanOrEqual(1);
+      expect(phases).toEqual([...phases].sort((a, b) => a - b));
+    }
+    // 1,000 services at 30 s: 32 start times about 0.94 s apart, 31 or 32 checks each.
+    const thousand = new Set(Array.from({ length: 1_000 }, (_, i) => phaseMs(i + 1, interval, phaseCapacity(1_000))));
+    expect(thousand.size).toBe(32);
+    // A handful of services still get one start time each.
+    const few = new Set(Array.from({ length: 10 }, (_, i) => phaseMs(i + 1, interval, phaseCapacity(10))));
+    expect(few.size).toBe(10);
   });
 
   it('gives the same wall-clock slot after a restart', () => {
