@@ -1,3 +1,4 @@
+import { siVodafone } from 'simple-icons';
 import { describe, expect, it } from 'vitest';
 import { findIspBrand, ISP_BRANDS } from './isp-catalog';
 
@@ -8,18 +9,40 @@ describe('findIspBrand', () => {
     expect(findIspBrand('Telefonica de Espana')?.name).toBe('Telefónica Movistar');
     expect(findIspBrand('Amazon.com, Inc.')?.name).toBe('Amazon AWS');
     expect(findIspBrand('Hetzner Online GmbH')?.name).toBe('Hetzner');
+    expect(findIspBrand('Virgin Media Limited')?.name).toBe('Virgin Media');
+  });
+
+  it('draws brands simple-icons has as a white-on-colour icon, the others as lettermarks', () => {
+    const vodafone = findIspBrand('Vodafone GmbH');
+    expect(vodafone?.mark).toEqual({ kind: 'icon', path: siVodafone.path });
+    expect(vodafone?.color).toBe('#E60000');
+    expect(findIspBrand('Comcast Cable Communications, LLC')?.mark).toEqual({ kind: 'lettermark', initials: 'Xf' });
+    // simple-icons' 'Spectrum' and 'Lumen' are other products, so these keep their lettermarks.
+    expect(findIspBrand('Charter Communications')?.mark.kind).toBe('lettermark');
+    expect(findIspBrand('CenturyLink Communications, LLC')?.mark.kind).toBe('lettermark');
   });
 
   it('answers null for an unknown ISP, so the generic circle is drawn', () => {
     expect(findIspBrand('Tiny Village Net')).toBeNull();
+    // 'virgin' alone would claim every "Virginia ..." network.
+    expect(findIspBrand('Virginia Tech')).toBeNull();
+    expect(findIspBrand('Central Virginia Services, INC')).toBeNull();
   });
 
-  it('holds about 33 providers, each with initials and at least one lower-case alias', () => {
+  it('holds about 33 providers, each with a mark, a colour and at least one lower-case alias', () => {
     expect(ISP_BRANDS.length).toBe(33);
     for (const brand of ISP_BRANDS) {
-      expect(brand.initials.length).toBeGreaterThan(0);
+      if (brand.mark.kind === 'icon') expect(brand.mark.path).toMatch(/^M/);
+      else expect(brand.mark.initials.length).toBeGreaterThan(0);
+      expect(brand.color).toMatch(/^#[0-9a-f]{6}$/i);
       expect(brand.aliases.length).toBeGreaterThan(0);
       for (const alias of brand.aliases) expect(alias).toBe(alias.toLowerCase());
     }
+  });
+
+  it('gives every lettermark distinct initials (Frontier and Free once both read Fr)', () => {
+    const initials = ISP_BRANDS.flatMap((brand) => (brand.mark.kind === 'lettermark' ? [brand.mark.initials] : []));
+    expect(new Set(initials).size).toBe(initials.length);
+    expect(ISP_BRANDS.filter((brand) => brand.mark.kind === 'icon').length).toBe(15);
   });
 });

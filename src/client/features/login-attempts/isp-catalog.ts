@@ -1,50 +1,82 @@
-// Built-in ISP list for the Login Attempts dialog. Each brand is drawn as a lettermark (initials on a
-// coloured circle) so no third-party logo files are shipped; colours only hint at the brand.
+// Built-in ISP list for the Login Attempts dialog. Brands with an icon in simple-icons (CC0, bundled: only the
+// icons named here are imported, so the build keeps just their paths) are drawn as that glyph in white on a
+// circle of the brand colour; the rest as a lettermark (initials, white on the same kind of circle). Both are
+// one family, and dark brand colours stay visible in either theme. simple-icons' 'Spectrum' and 'Lumen' are
+// other products (a chat site, a PHP framework), so Charter Spectrum and CenturyLink Lumen keep lettermarks.
+import {
+  siAtandt,
+  siBt,
+  siCloudflare,
+  siDeutschetelekom,
+  siDigitalocean,
+  siGoogle,
+  siHetzner,
+  siOrange,
+  siOvh,
+  siSky,
+  siSpacex,
+  siTelefonica,
+  siVerizon,
+  siVirginmedia,
+  siVodafone,
+  type SimpleIcon,
+} from 'simple-icons';
 
-/** One recognisable provider: the lettermark it is drawn with and the names it goes by. */
+/** How a brand is drawn: a 24x24 SVG path (simple-icons) or initials. */
+export type IspMark = { kind: 'icon'; path: string } | { kind: 'lettermark'; initials: string };
+
+/** One recognisable provider: its mark, the circle colour behind it and the names it goes by. */
 export interface IspBrand {
   name: string;
-  initials: string;
+  mark: IspMark;
   color: string;
   /** Lower-case substrings; the ISP text reported by the geo database is matched against each. */
   aliases: readonly string[];
 }
 
+function iconBrand(name: string, icon: SimpleIcon, aliases: readonly string[]): IspBrand {
+  return { name, mark: { kind: 'icon', path: icon.path }, color: `#${icon.hex}`, aliases };
+}
+
+function letterBrand(name: string, initials: string, color: string, aliases: readonly string[]): IspBrand {
+  return { name, mark: { kind: 'lettermark', initials }, color, aliases };
+}
+
 /** About 33 providers, most specific first so e.g. 'deutsche telekom' wins before a generic alias. */
 export const ISP_BRANDS: readonly IspBrand[] = [
-  { name: 'Comcast Xfinity', initials: 'Xf', color: '#6138f5', aliases: ['comcast', 'xfinity'] },
-  { name: 'Charter Spectrum', initials: 'Sp', color: '#0099d8', aliases: ['charter', 'spectrum'] },
-  { name: 'AT&T', initials: 'AT', color: '#00a8e0', aliases: ['at&t', 'at & t', 'att services', 'att-internet'] },
-  { name: 'Verizon', initials: 'Vz', color: '#cd040b', aliases: ['verizon'] },
-  { name: 'T-Mobile', initials: 'T', color: '#e20074', aliases: ['t-mobile', 'tmobile'] },
-  { name: 'Cox', initials: 'Cx', color: '#00a3e0', aliases: ['cox communications', 'cox cable'] },
-  { name: 'CenturyLink Lumen', initials: 'Lu', color: '#0047bb', aliases: ['centurylink', 'lumen', 'level 3'] },
-  { name: 'Frontier', initials: 'Fr', color: '#ff0037', aliases: ['frontier'] },
-  { name: 'Google Fiber', initials: 'GF', color: '#34a853', aliases: ['google fiber'] },
-  { name: 'Starlink', initials: 'SL', color: '#1f2937', aliases: ['starlink', 'spacex'] },
-  { name: 'Deutsche Telekom', initials: 'DT', color: '#e20074', aliases: ['deutsche telekom', 'telekom'] },
-  { name: 'Vodafone', initials: 'Vf', color: '#e60000', aliases: ['vodafone'] },
-  { name: 'Orange', initials: 'Or', color: '#ff7900', aliases: ['orange'] },
-  { name: 'BT', initials: 'BT', color: '#5514b4', aliases: ['british telecom', 'bt public', 'bt group'] },
-  { name: 'Sky', initials: 'Sk', color: '#0072c9', aliases: ['sky broadband', 'sky uk', 'sky ltd'] },
-  { name: 'Virgin Media', initials: 'VM', color: '#c8102e', aliases: ['virgin media', 'virgin'] },
-  { name: 'Telefónica Movistar', initials: 'Mv', color: '#019df4', aliases: ['telefonica', 'telefónica', 'movistar'] },
-  { name: 'Free', initials: 'Fr', color: '#cd1e25', aliases: ['free sas', 'free mobile', 'proxad'] },
-  { name: 'SFR', initials: 'SF', color: '#e2001a', aliases: ['sfr', 'societe francaise du radiotelephone'] },
-  { name: 'Bouygues', initials: 'By', color: '#00a9e0', aliases: ['bouygues'] },
-  { name: 'Swisscom', initials: 'Sc', color: '#001155', aliases: ['swisscom'] },
-  { name: 'KPN', initials: 'KP', color: '#00c300', aliases: ['kpn'] },
-  { name: 'Telstra', initials: 'Ts', color: '#0099f8', aliases: ['telstra'] },
-  { name: 'Optus', initials: 'Op', color: '#008a8c', aliases: ['optus'] },
-  { name: 'Rogers', initials: 'Ro', color: '#da291c', aliases: ['rogers'] },
-  { name: 'Bell', initials: 'Be', color: '#00549a', aliases: ['bell canada', 'bell mobility', 'bell aliant'] },
-  { name: 'Shaw', initials: 'Sh', color: '#0a6ebd', aliases: ['shaw communications', 'shaw cable'] },
-  { name: 'Hetzner', initials: 'Hz', color: '#d50c2d', aliases: ['hetzner'] },
-  { name: 'OVH', initials: 'OV', color: '#123f6d', aliases: ['ovh'] },
-  { name: 'DigitalOcean', initials: 'DO', color: '#0080ff', aliases: ['digitalocean', 'digital ocean'] },
-  { name: 'Amazon AWS', initials: 'AW', color: '#ff9900', aliases: ['amazon', 'aws'] },
-  { name: 'Cloudflare', initials: 'CF', color: '#f38020', aliases: ['cloudflare'] },
-  { name: 'Microsoft Azure', initials: 'Az', color: '#0078d4', aliases: ['microsoft', 'azure'] },
+  letterBrand('Comcast Xfinity', 'Xf', '#6138f5', ['comcast', 'xfinity']),
+  letterBrand('Charter Spectrum', 'Sp', '#0099d8', ['charter', 'spectrum']),
+  iconBrand('AT&T', siAtandt, ['at&t', 'at & t', 'att services', 'att-internet']),
+  iconBrand('Verizon', siVerizon, ['verizon']),
+  letterBrand('T-Mobile', 'T', '#e20074', ['t-mobile', 'tmobile']),
+  letterBrand('Cox', 'Cx', '#00a3e0', ['cox communications', 'cox cable']),
+  letterBrand('CenturyLink Lumen', 'Lu', '#0047bb', ['centurylink', 'lumen', 'level 3']),
+  letterBrand('Frontier', 'Fr', '#ff0037', ['frontier']),
+  iconBrand('Google Fiber', siGoogle, ['google fiber']),
+  iconBrand('Starlink', siSpacex, ['starlink', 'spacex']),
+  iconBrand('Deutsche Telekom', siDeutschetelekom, ['deutsche telekom', 'telekom']),
+  iconBrand('Vodafone', siVodafone, ['vodafone']),
+  iconBrand('Orange', siOrange, ['orange']),
+  iconBrand('BT', siBt, ['british telecom', 'bt public', 'bt group']),
+  iconBrand('Sky', siSky, ['sky broadband', 'sky uk', 'sky ltd']),
+  iconBrand('Virgin Media', siVirginmedia, ['virgin media']),
+  iconBrand('Telefónica Movistar', siTelefonica, ['telefonica', 'telefónica', 'movistar']),
+  letterBrand('Free', 'Fe', '#cd1e25', ['free sas', 'free mobile', 'proxad']),
+  letterBrand('SFR', 'SF', '#e2001a', ['sfr', 'societe francaise du radiotelephone']),
+  letterBrand('Bouygues', 'By', '#00a9e0', ['bouygues']),
+  letterBrand('Swisscom', 'Sc', '#001155', ['swisscom']),
+  letterBrand('KPN', 'KP', '#00c300', ['kpn']),
+  letterBrand('Telstra', 'Ts', '#0099f8', ['telstra']),
+  letterBrand('Optus', 'Op', '#008a8c', ['optus']),
+  letterBrand('Rogers', 'Ro', '#da291c', ['rogers']),
+  letterBrand('Bell', 'Be', '#00549a', ['bell canada', 'bell mobility', 'bell aliant']),
+  letterBrand('Shaw', 'Sh', '#0a6ebd', ['shaw communications', 'shaw cable']),
+  iconBrand('Hetzner', siHetzner, ['hetzner']),
+  iconBrand('OVH', siOvh, ['ovh']),
+  iconBrand('DigitalOcean', siDigitalocean, ['digitalocean', 'digital ocean']),
+  letterBrand('Amazon AWS', 'AW', '#ff9900', ['amazon', 'aws']),
+  iconBrand('Cloudflare', siCloudflare, ['cloudflare']),
+  letterBrand('Microsoft Azure', 'Az', '#0078d4', ['microsoft', 'azure']),
 ];
 
 /** The brand whose alias occurs in the ISP text (case-insensitive), or null when none does. */

@@ -3,8 +3,11 @@ import { findIspBrand } from './isp-catalog';
 
 /** SPEC draws ISP logos at 27 px. */
 const LOGO_SIZE_PX = 27;
+/** A brand icon's glyph inside the circle: its 24-unit path scaled to 15 px, centred. */
+const GLYPH_SIZE_PX = 15;
+const GLYPH_OFFSET_PX = (LOGO_SIZE_PX - GLYPH_SIZE_PX) / 2;
 
-/** The ISP's lettermark, or a generic circle icon when the name matches no known provider. */
+/** The ISP's brand icon or lettermark, or a generic circle icon when the name matches no known provider. */
 export function IspLogo({ isp }: { isp: string }) {
   const brand = findIspBrand(isp);
   if (!brand) {
@@ -17,15 +20,37 @@ export function IspLogo({ isp }: { isp: string }) {
       />
     );
   }
+  if (brand.mark.kind === 'icon') {
+    return (
+      <svg
+        data-testid="isp-logo"
+        data-mark="icon"
+        aria-hidden="true"
+        className="shrink-0"
+        width={LOGO_SIZE_PX}
+        height={LOGO_SIZE_PX}
+        viewBox={`0 0 ${LOGO_SIZE_PX} ${LOGO_SIZE_PX}`}
+      >
+        <title>{brand.name}</title>
+        <circle cx={LOGO_SIZE_PX / 2} cy={LOGO_SIZE_PX / 2} r={LOGO_SIZE_PX / 2} fill={brand.color} />
+        <path
+          d={brand.mark.path}
+          fill="#fff"
+          transform={`translate(${GLYPH_OFFSET_PX} ${GLYPH_OFFSET_PX}) scale(${GLYPH_SIZE_PX / 24})`}
+        />
+      </svg>
+    );
+  }
   return (
     <span
       data-testid="isp-logo"
+      data-mark="lettermark"
       title={brand.name}
       aria-hidden="true"
       className="inline-flex shrink-0 items-center justify-center rounded-full text-[10px] leading-none font-bold text-white"
       style={{ width: LOGO_SIZE_PX, height: LOGO_SIZE_PX, backgroundColor: brand.color }}
     >
-      {brand.initials}
+      {brand.mark.initials}
     </span>
   );
 }
