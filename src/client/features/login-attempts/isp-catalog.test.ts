@@ -29,6 +29,30 @@ describe('findIspBrand', () => {
     expect(findIspBrand('Central Virginia Services, INC')).toBeNull();
   });
 
+  it('does not claim unrelated networks whose names merely contain a short alias (names from the ASN data)', () => {
+    for (const name of [
+      'Tramwaje Warszawskie sp. z o.o.',
+      'AMAZONIA TELECOMUNICACOES LTDA',
+      'Hyatt Services GmbH',
+      'General Authority of ZAKAT & TAX',
+      'Lumentum Operations LLC',
+      'STANDARD CHARTERED BANK',
+      'V.Shimanovsky Ukrainian Research and Design Institute of Steel Construction Ltd',
+      'vpsfree vpsFree.cz, z.s.',
+      'netplusFR SA',
+    ]) {
+      expect(findIspBrand(name), name).toBeNull();
+    }
+    // The providers themselves, in DB-IP's and GeoLite2's spellings.
+    expect(findIspBrand('Amazon Data Services Ireland Ltd')?.name).toBe('Amazon AWS');
+    expect(findIspBrand('AMAZON-02')?.name).toBe('Amazon AWS');
+    expect(findIspBrand('CHARTER-20115')?.name).toBe('Charter Spectrum');
+    expect(findIspBrand('ATT-INTERNET4')?.name).toBe('AT&T');
+    expect(findIspBrand('Level3 Lumen Technologies UK Limited')?.name).toBe('CenturyLink Lumen');
+    expect(findIspBrand('Sky UK Limited')?.name).toBe('Sky');
+    expect(findIspBrand('Societe Francaise Du Radiotelephone - SFR SA')?.name).toBe('SFR');
+  });
+
   it('holds about 33 providers, each with a mark, a colour and at least one lower-case alias', () => {
     expect(ISP_BRANDS.length).toBe(33);
     for (const brand of ISP_BRANDS) {

@@ -42,15 +42,20 @@ function letterBrand(name: string, initials: string, color: string, aliases: rea
   return { name, mark: { kind: 'lettermark', initials }, color, aliases };
 }
 
+// Aliases were checked against the ~81,000 network names in the bundled ASN data (@ip-location-db/asn): short
+// ones that also occur inside unrelated names are spelled out, e.g. 'virgin' ("Virginia ..."), 'aws' (Polish
+// "Warszawskie"), 'amazon' ("Amazonas"), 'att services' ("Hyatt Services"), 'lumen' ("Lumentum"), 'charter'
+// ("Standard Chartered"), 'sky uk' ("...sky Ukrainian"), 'sfr' ("vpsFree"). 'amazon-' and 'charter-' keep
+// GeoLite2's handle-style names ("AMAZON-02", "CHARTER-20115").
 /** About 33 providers, most specific first so e.g. 'deutsche telekom' wins before a generic alias. */
 export const ISP_BRANDS: readonly IspBrand[] = [
   letterBrand('Comcast Xfinity', 'Xf', '#6138f5', ['comcast', 'xfinity']),
-  letterBrand('Charter Spectrum', 'Sp', '#0099d8', ['charter', 'spectrum']),
-  iconBrand('AT&T', siAtandt, ['at&t', 'at & t', 'att services', 'att-internet']),
+  letterBrand('Charter Spectrum', 'Sp', '#0099d8', ['charter communications', 'charter-', 'spectrum']),
+  iconBrand('AT&T', siAtandt, ['at&t', 'att-internet']),
   iconBrand('Verizon', siVerizon, ['verizon']),
   letterBrand('T-Mobile', 'T', '#e20074', ['t-mobile', 'tmobile']),
   letterBrand('Cox', 'Cx', '#00a3e0', ['cox communications', 'cox cable']),
-  letterBrand('CenturyLink Lumen', 'Lu', '#0047bb', ['centurylink', 'lumen', 'level 3']),
+  letterBrand('CenturyLink Lumen', 'Lu', '#0047bb', ['centurylink', 'lumen technologies', 'level 3']),
   letterBrand('Frontier', 'Fr', '#ff0037', ['frontier']),
   iconBrand('Google Fiber', siGoogle, ['google fiber']),
   iconBrand('Starlink', siSpacex, ['starlink', 'spacex']),
@@ -58,11 +63,11 @@ export const ISP_BRANDS: readonly IspBrand[] = [
   iconBrand('Vodafone', siVodafone, ['vodafone']),
   iconBrand('Orange', siOrange, ['orange']),
   iconBrand('BT', siBt, ['british telecom', 'bt public', 'bt group']),
-  iconBrand('Sky', siSky, ['sky broadband', 'sky uk', 'sky ltd']),
+  iconBrand('Sky', siSky, ['sky broadband', 'sky uk limited']),
   iconBrand('Virgin Media', siVirginmedia, ['virgin media']),
   iconBrand('Telefónica Movistar', siTelefonica, ['telefonica', 'telefónica', 'movistar']),
   letterBrand('Free', 'Fe', '#cd1e25', ['free sas', 'free mobile', 'proxad']),
-  letterBrand('SFR', 'SF', '#e2001a', ['sfr', 'societe francaise du radiotelephone']),
+  letterBrand('SFR', 'SF', '#e2001a', ['societe francaise du radiotelephone']),
   letterBrand('Bouygues', 'By', '#00a9e0', ['bouygues']),
   letterBrand('Swisscom', 'Sc', '#001155', ['swisscom']),
   letterBrand('KPN', 'KP', '#00c300', ['kpn']),
@@ -74,7 +79,13 @@ export const ISP_BRANDS: readonly IspBrand[] = [
   iconBrand('Hetzner', siHetzner, ['hetzner']),
   iconBrand('OVH', siOvh, ['ovh']),
   iconBrand('DigitalOcean', siDigitalocean, ['digitalocean', 'digital ocean']),
-  letterBrand('Amazon AWS', 'AW', '#ff9900', ['amazon', 'aws']),
+  letterBrand('Amazon AWS', 'AW', '#ff9900', [
+    'amazon.com',
+    'amazon-',
+    'amazon data services',
+    'amazon technologies',
+    'amazon web services',
+  ]),
   iconBrand('Cloudflare', siCloudflare, ['cloudflare']),
   letterBrand('Microsoft Azure', 'Az', '#0078d4', ['microsoft', 'azure']),
 ];
