@@ -14,7 +14,7 @@ describe('findIspBrand', () => {
 
   it('draws brands simple-icons has as a white-on-colour icon, the others as lettermarks', () => {
     const vodafone = findIspBrand('Vodafone GmbH');
-    expect(vodafone?.mark).toEqual({ kind: 'icon', path: siVodafone.path });
+    expect(vodafone?.mark).toEqual({ kind: 'icon', path: siVodafone.path, glyphPx: 15 });
     expect(vodafone?.color).toBe('#E60000');
     expect(findIspBrand('Comcast Cable Communications, LLC')?.mark).toEqual({ kind: 'lettermark', initials: 'Xf' });
     // simple-icons' 'Spectrum' and 'Lumen' are other products, so these keep their lettermarks.
@@ -56,8 +56,14 @@ describe('findIspBrand', () => {
   it('holds about 33 providers, each with a mark, a colour and at least one lower-case alias', () => {
     expect(ISP_BRANDS.length).toBe(33);
     for (const brand of ISP_BRANDS) {
-      if (brand.mark.kind === 'icon') expect(brand.mark.path).toMatch(/^M/);
-      else expect(brand.mark.initials.length).toBeGreaterThan(0);
+      if (brand.mark.kind === 'icon') {
+        expect(brand.mark.path).toMatch(/^M/);
+        // 15 px; glyphs much wider than tall up to 20 px, still inside the 27 px circle.
+        expect(brand.mark.glyphPx).toBeGreaterThanOrEqual(15);
+        expect(brand.mark.glyphPx).toBeLessThanOrEqual(20);
+      } else {
+        expect(brand.mark.initials.length).toBeGreaterThan(0);
+      }
       expect(brand.color).toMatch(/^#[0-9a-f]{6}$/i);
       expect(brand.aliases.length).toBeGreaterThan(0);
       for (const alias of brand.aliases) expect(alias).toBe(alias.toLowerCase());

@@ -22,8 +22,15 @@ import {
   type SimpleIcon,
 } from 'simple-icons';
 
-/** How a brand is drawn: a 24x24 SVG path (simple-icons) or initials. */
-export type IspMark = { kind: 'icon'; path: string } | { kind: 'lettermark'; initials: string };
+/** A brand icon's glyph box: 15 px of the 27 px circle, like the lettermarks' letters. */
+export const GLYPH_PX = 15;
+
+/**
+ * How a brand is drawn: a 24x24 SVG path (simple-icons) drawn `glyphPx` wide, or initials. Glyphs much wider
+ * than tall (a wordmark, a cloud) are drawn larger, so their box still fits inside the circle the way a 15 px
+ * square does (its half-diagonal stays about 10.6 px) and they read as large as the others.
+ */
+export type IspMark = { kind: 'icon'; path: string; glyphPx: number } | { kind: 'lettermark'; initials: string };
 
 /** One recognisable provider: its mark, the circle colour behind it and the names it goes by. */
 export interface IspBrand {
@@ -34,8 +41,8 @@ export interface IspBrand {
   aliases: readonly string[];
 }
 
-function iconBrand(name: string, icon: SimpleIcon, aliases: readonly string[]): IspBrand {
-  return { name, mark: { kind: 'icon', path: icon.path }, color: `#${icon.hex}`, aliases };
+function iconBrand(name: string, icon: SimpleIcon, aliases: readonly string[], glyphPx = GLYPH_PX): IspBrand {
+  return { name, mark: { kind: 'icon', path: icon.path, glyphPx }, color: `#${icon.hex}`, aliases };
 }
 
 function letterBrand(name: string, initials: string, color: string, aliases: readonly string[]): IspBrand {
@@ -58,13 +65,13 @@ export const ISP_BRANDS: readonly IspBrand[] = [
   letterBrand('CenturyLink Lumen', 'Lu', '#0047bb', ['centurylink', 'lumen technologies', 'level 3']),
   letterBrand('Frontier', 'Fr', '#ff0037', ['frontier']),
   iconBrand('Google Fiber', siGoogle, ['google fiber']),
-  iconBrand('Starlink', siSpacex, ['starlink', 'spacex']),
+  iconBrand('Starlink', siSpacex, ['starlink', 'spacex'], 20),
   iconBrand('Deutsche Telekom', siDeutschetelekom, ['deutsche telekom', 'telekom']),
   iconBrand('Vodafone', siVodafone, ['vodafone']),
   iconBrand('Orange', siOrange, ['orange']),
   iconBrand('BT', siBt, ['british telecom', 'bt public', 'bt group']),
-  iconBrand('Sky', siSky, ['sky broadband', 'sky uk limited']),
-  iconBrand('Virgin Media', siVirginmedia, ['virgin media']),
+  iconBrand('Sky', siSky, ['sky broadband', 'sky uk limited'], 18),
+  iconBrand('Virgin Media', siVirginmedia, ['virgin media'], 18),
   iconBrand('Telefónica Movistar', siTelefonica, ['telefonica', 'telefónica', 'movistar']),
   letterBrand('Free', 'Fe', '#cd1e25', ['free sas', 'free mobile', 'proxad']),
   letterBrand('SFR', 'SF', '#e2001a', ['societe francaise du radiotelephone']),
@@ -77,7 +84,7 @@ export const ISP_BRANDS: readonly IspBrand[] = [
   letterBrand('Bell', 'Be', '#00549a', ['bell canada', 'bell mobility', 'bell aliant']),
   letterBrand('Shaw', 'Sh', '#0a6ebd', ['shaw communications', 'shaw cable']),
   iconBrand('Hetzner', siHetzner, ['hetzner']),
-  iconBrand('OVH', siOvh, ['ovh']),
+  iconBrand('OVH', siOvh, ['ovh'], 18),
   iconBrand('DigitalOcean', siDigitalocean, ['digitalocean', 'digital ocean']),
   letterBrand('Amazon AWS', 'AW', '#ff9900', [
     'amazon.com',
@@ -86,7 +93,7 @@ export const ISP_BRANDS: readonly IspBrand[] = [
     'amazon technologies',
     'amazon web services',
   ]),
-  iconBrand('Cloudflare', siCloudflare, ['cloudflare']),
+  iconBrand('Cloudflare', siCloudflare, ['cloudflare'], 19),
   letterBrand('Microsoft Azure', 'Az', '#0078d4', ['microsoft', 'azure']),
 ];
 

@@ -3,9 +3,6 @@ import { findIspBrand } from './isp-catalog';
 
 /** SPEC draws ISP logos at 27 px. */
 const LOGO_SIZE_PX = 27;
-/** A brand icon's glyph inside the circle: its 24-unit path scaled to 15 px, centred. */
-const GLYPH_SIZE_PX = 15;
-const GLYPH_OFFSET_PX = (LOGO_SIZE_PX - GLYPH_SIZE_PX) / 2;
 
 /** The ISP's brand icon or lettermark, or a generic circle icon when the name matches no known provider. */
 export function IspLogo({ isp }: { isp: string }) {
@@ -21,6 +18,9 @@ export function IspLogo({ isp }: { isp: string }) {
     );
   }
   if (brand.mark.kind === 'icon') {
+    // The 24-unit path scaled to the glyph size and centred (simple-icons centre each glyph in its box).
+    const { glyphPx } = brand.mark;
+    const offset = (LOGO_SIZE_PX - glyphPx) / 2;
     return (
       <svg
         data-testid="isp-logo"
@@ -33,11 +33,7 @@ export function IspLogo({ isp }: { isp: string }) {
       >
         <title>{brand.name}</title>
         <circle cx={LOGO_SIZE_PX / 2} cy={LOGO_SIZE_PX / 2} r={LOGO_SIZE_PX / 2} fill={brand.color} />
-        <path
-          d={brand.mark.path}
-          fill="#fff"
-          transform={`translate(${GLYPH_OFFSET_PX} ${GLYPH_OFFSET_PX}) scale(${GLYPH_SIZE_PX / 24})`}
-        />
+        <path d={brand.mark.path} fill="#fff" transform={`translate(${offset} ${offset}) scale(${glyphPx / 24})`} />
       </svg>
     );
   }
