@@ -4,7 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startE2eApp, type E2eApp } from './harness';
+import { startE2eApp, VIEWPORTS, type E2eApp } from './harness';
 import { apiFromPage, makeAccount, onPath, registerViaUi, visible } from './flows';
 import {
   cardOrder,
@@ -12,6 +12,7 @@ import {
   deleteAllServices,
   listServicesViaApi,
   patchSettings,
+  screenshot,
   serviceCard,
   updateServiceViaApi,
 } from './services-helpers';
@@ -131,7 +132,7 @@ describe('ordering', () => {
 });
 
 describe('admin controls', () => {
-  it('Ctrl+H hides and shows Edit, Delete and Add Service in every tab of the browser', async () => {
+  it('Ctrl+H hides and shows Edit, Delete, Add Service and Login Attempts in every tab of the browser', async () => {
     const { context, page } = admin;
     await page.goto('/');
     const second = await context.newPage();
@@ -139,6 +140,7 @@ describe('admin controls', () => {
     for (const tab of [page, second]) {
       await visible(tab.getByRole('button', { name: 'Edit Alpha' }));
       await visible(tab.getByRole('button', { name: 'Add Service' }));
+      await visible(tab.getByRole('button', { name: 'Login Attempts' }));
     }
 
     await page.keyboard.press('Control+h');
@@ -146,6 +148,7 @@ describe('admin controls', () => {
       await tab.getByRole('button', { name: 'Edit Alpha' }).waitFor({ state: 'detached' });
       expect(await tab.getByRole('button', { name: /^Delete / }).count()).toBe(0);
       expect(await tab.getByRole('button', { name: 'Add Service' }).count()).toBe(0);
+      expect(await tab.getByRole('button', { name: 'Login Attempts' }).count()).toBe(0);
       await visible(tab.getByText(/to show admin controls/));
     }
 
@@ -153,8 +156,37 @@ describe('admin controls', () => {
     for (const tab of [page, second]) {
       await visible(tab.getByRole('button', { name: 'Delete Alpha' }));
       await visible(tab.getByRole('button', { name: 'Add Service' }));
+      await visible(tab.getByRole('button', { name: 'Login Attempts' }));
     }
     await second.close();
+  });
+
+  it("opens the Login Attempts dialog from the dashboard's admin controls, at phone and desktop width", async () => {
+    const { page } = admin;
+    for (const [label, viewport] of Object.entries(VIEWPORTS)) {
+      await page.setViewportSize(viewport);
+      await page.goto('/');
+      // An outline button beside Add Service, in the Services header (icon only on phones, like Add Service).
+      const header = page.getByRole('region', { name: /^Services/ });
+      const button = await visible(header.getByRole('button', { name: 'Login Attempts' }));
+      const addBox = await header.getByRole('button', { name: 'Add Service' }).boundingBox();
+      const ownBox = await button.boundingBox();
+      if (!addBox || !ownBox) throw new Error('the admin buttons are not on screen');
+      expect(Math.abs(addBox.y - ownBox.y)).toBeLessThan(2);
+      await screenshot(page, `dashboard-admin-buttons-${label}`);
+
+      const attempts = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/login-attempts');
+      await button.click();
+      const dialog = await visible(page.getByRole('dialog', { name: 'Login Attempts' }));
+      expect((await attempts).status()).toBe(200);
+      // Registering signs the account in, so the admin's own sign-up is in the log.
+      await visible(dialog.getByText('dash-admin', { exact: true }));
+      await visible(dialog.getByText('Successful Login'));
+      await screenshot(page, `dashboard-login-attempts-${label}`, { fullPage: false });
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+    }
+    await page.setViewportSize(VIEWPORTS.desktop);
   });
 
   it('users never get admin controls or the hint, whatever adminUIVisible says', async () => {
@@ -166,6 +198,7 @@ describe('admin controls', () => {
     await page.keyboard.press('Control+h');
     expect(await page.getByRole('button', { name: /^(Edit|Delete) / }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Add Service' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Login Attempts' }).count()).toBe(0);
     expect(await page.getByText(/admin controls/).count()).toBe(0);
   });
 });

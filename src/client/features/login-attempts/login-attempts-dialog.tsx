@@ -13,8 +13,12 @@ import {
 } from '../../components/ui/dialog';
 import { LoginAttemptItem } from './login-attempt-item';
 
-/** The 'Login Attempts' outline button and its dialog; the log is fetched (every 30 s) only while open. */
-export function LoginAttemptsDialog() {
+/**
+ * The 'Login Attempts' outline button and its dialog; the log is fetched (every 30 s) only while open. `compact`
+ * fits the button into the dashboard's Services header beside Add Service: small, and on phones only its icon
+ * shows (the label stays its accessible name).
+ */
+export function LoginAttemptsDialog({ compact = false }: { compact?: boolean }) {
   const [isOpen, setIsOpen] = useState(false);
   const { data } = useQuery(loginAttemptsQueryOptions(isOpen));
   // SPEC section 7: an empty array while loading.
@@ -23,9 +27,9 @@ export function LoginAttemptsDialog() {
   return (
     <Dialog open={isOpen} onOpenChange={setIsOpen}>
       <DialogTrigger asChild>
-        <Button variant="outline">
+        <Button variant="outline" size={compact ? 'sm' : 'default'}>
           <History aria-hidden="true" />
-          Login Attempts
+          {compact ? <span className="sr-only sm:not-sr-only">Login Attempts</span> : 'Login Attempts'}
         </Button>
       </DialogTrigger>
       <DialogContent className="flex max-h-[80vh] max-w-[800px] flex-col overflow-hidden">

@@ -13,6 +13,7 @@ import { TooltipProvider } from '../../components/ui/tooltip';
 import { useSiteSettings } from '../../hooks/use-site-settings';
 import { CollapsibleSection } from '../dashboard/collapsible-section';
 import { EmptyState } from '../dashboard/empty-state';
+import { LoginAttemptsDialog } from '../login-attempts/login-attempts-dialog';
 import { displayFlagsFor } from '../service-card/display-flags';
 import { AddServiceDialog } from './add-service-dialog';
 import { DeleteServiceDialog } from './delete-service-dialog';
@@ -91,10 +92,14 @@ export function ServicesSection({ user, isAdminUiVisible }: { user: UserWire; is
         }
         actions={
           showAdminControls ? (
-            <Button size="sm" onClick={() => setIsAdding(true)}>
-              <Plus aria-hidden="true" />
-              <span className="sr-only sm:not-sr-only">Add Service</span>
-            </Button>
+            <>
+              {/* SPEC lists Login Attempts among the dashboard's dialogs; the log is admin-only, like these controls. */}
+              <LoginAttemptsDialog compact />
+              <Button size="sm" onClick={() => setIsAdding(true)}>
+                <Plus aria-hidden="true" />
+                <span className="sr-only sm:not-sr-only">Add Service</span>
+              </Button>
+            </>
           ) : null
         }
       >
