@@ -186,6 +186,10 @@ describe('user management', () => {
       await visible(dialog.getByText('Successful Login'));
       await visible(dialog.getByText(/^IP: /));
       await settle(page);
+      // SPEC fixes the visible texts: the description is only the dialog's accessible description.
+      const description = dialog.getByText('Recent sign-ins, newest first.');
+      expect(await description.getAttribute('id')).toBe(await dialog.getAttribute('aria-describedby'));
+      expect((await description.boundingBox())?.width).toBeLessThanOrEqual(1);
       const box = await dialog.boundingBox();
       expect(box?.width).toBeLessThanOrEqual(800);
       expect(box?.height).toBeLessThanOrEqual(viewport.height * 0.8 + 1);
@@ -197,13 +201,15 @@ describe('user management', () => {
     }
   });
 
-  it('draws ISP lettermarks at 27 px, a generic circle for unknown ISPs, and the location', async () => {
+  it('draws brand icons and lettermarks at 27 px, a generic circle for unknown ISPs, in dark and light themes', async () => {
     const { page } = founder;
     const attempt = { ip: '203.0.113.7', type: 'success', timestamp: new Date().toISOString() };
+    const located = { city: null, region: null, country: null };
     const fixtures = [
+      { ...attempt, ...located, id: 9, identifier: 'vodafone-user', isp: 'Vodafone GmbH', country: 'Germany' },
       {
         ...attempt,
-        id: 3,
+        id: 8,
         identifier: 'comcast-user',
         isp: 'Comcast Cable Communications',
         city: 'Denver',
@@ -212,34 +218,81 @@ describe('user management', () => {
       },
       {
         ...attempt,
-        id: 2,
+        ...located,
+        id: 7,
         identifier: 'tiny-user',
         type: 'failure',
         isp: 'Tiny Village Net',
-        city: null,
-        region: null,
         country: 'Iceland',
       },
-      { ...attempt, id: 1, identifier: 'bare-user', isp: null, city: null, region: null, country: null },
+      // 'virgin' once matched every "Virginia ..." network; only 'virgin media' does now.
+      { ...attempt, ...located, id: 6, identifier: 'hokie', isp: 'Virginia Polytechnic Institute and State Univ.' },
+      // A black brand colour (SpaceX) and an orange one must both stay visible in either theme.
+      { ...attempt, ...located, id: 5, identifier: 'dish-user', isp: 'SpaceX Services, Inc.', country: 'Canada' },
+      {
+        ...attempt,
+        ...located,
+        id: 4,
+        identifier: 'orange-user',
+        type: 'failure',
+        isp: 'Orange S.A.',
+        country: 'France',
+      },
+      { ...attempt, ...located, id: 3, identifier: 'free-user', isp: 'Free SAS', country: 'France' },
+      { ...attempt, ...located, id: 2, identifier: 'telekom-user', isp: 'Deutsche Telekom AG', city: 'Bonn' },
+      { ...attempt, ...located, id: 1, identifier: 'bare-user', isp: null },
     ];
     await page.route('**/api/login-attempts', (route) => route.fulfill({ json: fixtures }));
-    await openUsers(page);
-    await page.getByRole('button', { name: 'Login Attempts' }).click();
-    const dialog = await visible(page.getByRole('dialog', { name: 'Login Attempts' }));
-    await visible(dialog.getByText('Comcast Cable Communications'));
-    await visible(dialog.getByText('Denver, Colorado, United States'));
-    const logo = dialog.getByTestId('isp-logo');
-    expect(await logo.count()).toBe(1);
-    expect(await logo.innerText()).toBe('Xf');
-    await settle(page);
-    const logoBox = await logo.boundingBox();
-    expect([logoBox?.width, logoBox?.height]).toEqual([27, 27]);
-    const generic = dialog.getByTestId('isp-logo-generic');
-    expect(await generic.count()).toBe(1);
-    expect((await generic.boundingBox())?.width).toBe(27);
-    await visible(dialog.getByText('Iceland'));
-    await shoot(page, 'users-login-attempts-isp', { fullPage: false });
-    await page.keyboard.press('Escape');
+    for (const theme of ['dark', 'light']) {
+      await page.evaluate((value) => localStorage.setItem('theme', value), theme);
+      await openUsers(page);
+      expect(await page.evaluate(() => document.documentElement.className)).toContain(theme);
+      await page.getByRole('button', { name: 'Login Attempts' }).click();
+      const dialog = await visible(page.getByRole('dialog', { name: 'Login Attempts' }));
+      const entry = (identifier: string) => dialog.getByRole('listitem').filter({ hasText: identifier });
+      await visible(dialog.getByText('Vodafone GmbH'));
+      await visible(dialog.getByText('Denver, Colorado, United States'));
+      await settle(page);
+
+      // Vodafone: simple-icons' glyph, white, ~15 px, centred on a 27 px circle of Vodafone red.
+      const icon = entry('vodafone-user').getByTestId('isp-logo');
+      expect(await icon.evaluate((element) => element.tagName.toLowerCase())).toBe('svg');
+      expect(await icon.getAttribute('data-mark')).toBe('icon');
+      const iconBox = await icon.boundingBox();
+      expect([iconBox?.width, iconBox?.height]).toEqual([27, 27]);
+      expect(await icon.locator('circle').getAttribute('fill')).toBe('#E60000');
+      const glyph = icon.locator('path');
+      expect(await glyph.getAttribute('fill')).toBe('#fff');
+      const glyphBox = await glyph.boundingBox();
+      if (!iconBox || !glyphBox) throw new Error('the Vodafone logo is not on screen');
+      expect(Math.max(glyphBox.width, glyphBox.height)).toBeGreaterThan(12);
+      expect(Math.max(glyphBox.width, glyphBox.height)).toBeLessThanOrEqual(15.5);
+      expect(Math.abs(glyphBox.x + glyphBox.width / 2 - (iconBox.x + iconBox.width / 2))).toBeLessThan(2);
+      expect(Math.abs(glyphBox.y + glyphBox.height / 2 - (iconBox.y + iconBox.height / 2))).toBeLessThan(2);
+
+      // Comcast: no free icon, so its lettermark, also 27 px.
+      const letters = entry('comcast-user').getByTestId('isp-logo');
+      expect(await letters.getAttribute('data-mark')).toBe('lettermark');
+      expect(await letters.innerText()).toBe('Xf');
+      const lettersBox = await letters.boundingBox();
+      expect([lettersBox?.width, lettersBox?.height]).toEqual([27, 27]);
+      expect(await entry('free-user').getByTestId('isp-logo').innerText()).toBe('Fe');
+      expect(await entry('dish-user').getByTestId('isp-logo').getAttribute('data-mark')).toBe('icon');
+
+      // Unknown ISPs get the generic circle at the same size; no ISP, no logo at all.
+      for (const identifier of ['tiny-user', 'hokie']) {
+        const generic = entry(identifier).getByTestId('isp-logo-generic');
+        expect(await generic.count()).toBe(1);
+        expect(await entry(identifier).getByTestId('isp-logo').count()).toBe(0);
+        expect((await generic.boundingBox())?.width).toBe(27);
+      }
+      expect(await entry('bare-user').locator('[data-testid^="isp-logo"]').count()).toBe(0);
+      await visible(dialog.getByText('Iceland'));
+      await shoot(page, `users-login-attempts-isp-${theme}`, { fullPage: false });
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+    }
+    await page.evaluate(() => localStorage.removeItem('theme'));
     await page.unroute('**/api/login-attempts');
   });
 
