@@ -35,3 +35,12 @@ export const UPLOAD_TEXT = {
   badResponse: 'Failed to process server response',
   generic: 'Failed to upload image',
 } as const;
+
+/**
+ * SPEC section 8's only failure toast for template logos, whatever went wrong (refused file or failed upload):
+ * 'Upload Failed' (capital F, unlike the other images) / 'Failed to upload image'.
+ */
+export const TEMPLATE_LOGO_UPLOAD_FAILED = {
+  title: 'Upload Failed',
+  description: UPLOAD_TEXT.generic,
+} as const;

@@ -1,4 +1,4 @@
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page, Request } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeSmtp, type FakeSmtp } from '../fakes/smtp-server';
@@ -52,6 +52,22 @@ async function openPreferences(page: Page): Promise<Locator> {
  */
 function toastWith(page: Page, text: string): Locator {
   return page.locator('li[data-variant]').getByText(text, { exact: true });
+}
+
+/** Waits for a failure toast with this title and text (the destructive variant), e.g. over an open dialog. */
+async function failureToast(page: Page, title: string, description: string): Promise<Locator> {
+  const toast = page.locator('li[data-variant="destructive"]').filter({
+    has: page.getByText(title, { exact: true }),
+  });
+  await visible(toast.getByText(description, { exact: true }));
+  return toast;
+}
+
+/** Closes a toast with its × and waits until it is gone, so the next toast is not confused with it. */
+async function dismissToast(toast: Locator): Promise<void> {
+  // By its label, not its role: the open dialog hides the toast area from the accessibility tree.
+  await toast.locator('button[aria-label="Close"]').click();
+  await toast.waitFor({ state: 'detached' });
 }
 
 async function closeDialog(page: Page): Promise<void> {
@@ -253,6 +269,37 @@ describe('email templates', () => {
 
     await dialog.getByRole('button', { name: 'Back to editing' }).click();
     expect(await dialog.getByLabel('Template Name').inputValue()).toBe('Status mail');
+  });
+
+  it("says 'Upload Failed' / 'Failed to upload image' when a template logo cannot be uploaded", async () => {
+    const page = pageOf(admin);
+    await page.goto('/');
+    const dialog = await openTemplates(page);
+    await dialog.getByRole('button', { name: 'New Template' }).click();
+    const fileInput = dialog.getByTestId('image-file-input');
+    const uploads: string[] = [];
+    const onRequest = (request: Request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/upload/')) uploads.push(request.url());
+    };
+    page.on('request', onRequest);
+    try {
+      // Not an image at all: refused in the browser before it travels, with the template logo's texts.
+      await fileInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('just text') });
+      await dismissToast(await failureToast(page, 'Upload Failed', 'Failed to upload image'));
+      expect(uploads).toEqual([]);
+
+      // Text that calls itself a PNG: the server refuses its bytes, and the toast still says SPEC's texts.
+      const answer = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/upload/service');
+      await fileInput.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from('just text') });
+      expect((await answer).status()).toBe(415);
+      await failureToast(page, 'Upload Failed', 'Failed to upload image');
+      expect(uploads).toHaveLength(1);
+    } finally {
+      page.off('request', onRequest);
+    }
+    expect(await page.getByText('Upload failed', { exact: true }).count()).toBe(0);
+    expect(await dialog.getByRole('group', { name: 'Logo' }).getByRole('img').count()).toBe(0);
+    await closeDialog(page);
   });
 
   it('looks right at 1280 and 375 px (list and form)', async () => {

@@ -3,6 +3,7 @@ import { ArrowLeft, Eye, LoaderCircle, Save } from 'lucide-react';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { createEmailTemplateBody, type CreateEmailTemplateBody } from '#shared/schemas/email-templates';
+import { TEMPLATE_LOGO_UPLOAD_FAILED } from '#shared/ui-messages';
 import { Button } from '../../components/ui/button';
 import { Label } from '../../components/ui/label';
 import { Textarea } from '../../components/ui/textarea';
@@ -77,6 +78,7 @@ export function TemplateForm({
           label="Logo"
           value={logoUrl}
           onChange={onLogoChange}
+          failureText={TEMPLATE_LOGO_UPLOAD_FAILED}
           onUploaded={() => toast({ title: TEMPLATES_TEXT.imageUploaded })}
         />
         <p className="text-xs text-muted-foreground">{TEMPLATES_TEXT.logoHint}</p>

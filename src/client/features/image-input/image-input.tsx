@@ -5,7 +5,7 @@ import type { UploadResultWire, UploadType } from '#shared/schemas/upload';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { cn } from '../../lib/cn';
-import { useImageUpload } from './use-image-upload';
+import { useImageUpload, type UploadFailureText } from './use-image-upload';
 
 interface ImageInputProps {
   /** The current image (an uploaded path or an http(s) URL), or null for none. */
@@ -17,6 +17,8 @@ interface ImageInputProps {
   onUploaded?: (result: UploadResultWire) => void;
   /** Names the control for screen readers, e.g. 'Icon Image'. */
   label: string;
+  /** Texts for every failure toast of this control instead of SPEC's image defaults (template logos). */
+  failureText?: UploadFailureText;
   disabled?: boolean;
   className?: string;
 }
@@ -26,13 +28,22 @@ interface ImageInputProps {
  * with Add and Cancel) and filled (preview with a remove button). Every image goes through the server, which
  * re-encodes it, so the stored value is always one of our own /uploads paths.
  */
-export function ImageInput({ value, onChange, type, onUploaded, label, disabled, className }: ImageInputProps) {
+export function ImageInput({
+  value,
+  onChange,
+  type,
+  onUploaded,
+  label,
+  failureText,
+  disabled,
+  className,
+}: ImageInputProps) {
   const fileInput = useRef<HTMLInputElement>(null);
   const [isEnteringUrl, setIsEnteringUrl] = useState(false);
   const [url, setUrl] = useState('');
   const [hasPreviewError, setHasPreviewError] = useState(false);
   const [previewFor, setPreviewFor] = useState(value);
-  const { isUploading, uploadFile, uploadUrl } = useImageUpload(type);
+  const { isUploading, uploadFile, uploadUrl } = useImageUpload(type, failureText);
 
   // A new value gets a fresh chance to load (reset during render, React's pattern for derived state).
   if (previewFor !== value) {

@@ -4,8 +4,20 @@ import { UPLOAD_TEXT } from '#shared/ui-messages';
 import { checkImageFile, UploadError, uploadImageFile, uploadImageFromUrl } from '../../api/upload.api';
 import { toast } from '../../hooks/use-toast';
 
-/** Upload state for one image control: sends files or URLs and raises SPEC section 8's failure toasts. */
-export function useImageUpload(type: UploadType): {
+/** A failure toast's title and text. */
+export interface UploadFailureText {
+  title: string;
+  description: string;
+}
+
+/**
+ * Upload state for one image control: sends files or URLs and raises SPEC section 8's failure toasts.
+ * `failureText`, when given, replaces every failure toast (a refused file too): the template logo's texts.
+ */
+export function useImageUpload(
+  type: UploadType,
+  failureText?: UploadFailureText,
+): {
   isUploading: boolean;
   /** Resolves to the stored image, or null when the file was refused or the upload failed (a toast said why). */
   uploadFile: (file: File) => Promise<UploadResultWire | null>;
@@ -19,7 +31,7 @@ export function useImageUpload(type: UploadType): {
       return await send();
     } catch (error) {
       const description = error instanceof UploadError ? error.message : UPLOAD_TEXT.generic;
-      toast({ title: UPLOAD_TEXT.failed, description, variant: 'destructive' });
+      toast({ ...(failureText ?? { title: UPLOAD_TEXT.failed, description }), variant: 'destructive' });
       return null;
     } finally {
       setIsUploading(false);
@@ -30,7 +42,7 @@ export function useImageUpload(type: UploadType): {
     // Checked here first so a wrong file never travels; the server checks the content again.
     const problem = checkImageFile(file);
     if (problem) {
-      toast({ ...problem, variant: 'destructive' });
+      toast({ ...(failureText ?? problem), variant: 'destructive' });
       return null;
     }
     return run(() => uploadImageFile(file, type));
