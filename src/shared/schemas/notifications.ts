@@ -12,6 +12,8 @@ export const NOTIFICATION_MSG = {
 /** Answers of every test e-mail route (templates, test-notification, SMTP settings); SPEC section 8 toasts. */
 export const TEST_MAIL_MSG = {
   sent: 'Test Email Sent',
+  /** The failure toast's title; its text is the server's message or `failed`. */
+  failedTitle: 'Failed to Send Test Email',
   failed: 'Failed to send test email',
   notConfigured: 'E-mail is not configured on this server',
   tooMany: 'Too many test e-mails. Please try again later.',

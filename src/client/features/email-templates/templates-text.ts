@@ -11,7 +11,7 @@ export const TEMPLATES_TEXT = {
   updateFailed: 'Failed to update template',
   imageUploaded: 'Image Uploaded',
   testSent: TEST_MAIL_MSG.sent,
-  testFailed: 'Failed to Send Test Email',
+  testFailed: TEST_MAIL_MSG.failedTitle,
   testFailedDetail: TEST_MAIL_MSG.failed,
   empty: 'No templates yet.',
   logoHint: 'JPEG or PNG, at most 5MB. Used in the preview and test e-mails as {{logoUrl}}.',

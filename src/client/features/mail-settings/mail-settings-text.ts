@@ -1,10 +1,12 @@
+import { TEST_MAIL_MSG } from '#shared/schemas/notifications';
+
 /** Texts of the E-mail (SMTP) settings section. */
 export const MAIL_SETTINGS_TEXT = {
   title: 'E-mail',
   description: 'The SMTP server used for status notifications, password resets and test e-mails.',
   saved: 'Mail settings saved',
   saveFailed: 'Failed to save mail settings',
-  testFailed: 'Failed to Send Test Email',
+  testFailed: TEST_MAIL_MSG.failedTitle,
   passwordKept: '••••••••',
   passwordHint: 'Leave empty to keep the stored password.',
   notConfigured: 'E-mail is off until an SMTP host is set.',
