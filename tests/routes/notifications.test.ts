@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EmailTemplateWire } from '../../src/shared/schemas/email-templates.ts';
 import {
   NOTIFICATION_MSG,
   TEST_MAIL_MSG,
   type NotificationPreferenceWire,
 } from '../../src/shared/schemas/notifications.ts';
+import type { SettingsWire } from '../../src/shared/schemas/settings.ts';
 import { ServicesRepository } from '../../src/server/repositories/services.repository.ts';
 import { UsersRepository } from '../../src/server/repositories/users.repository.ts';
 import { startFakeSmtp, type FakeSmtp } from '../fakes/smtp-server.ts';
@@ -212,5 +214,55 @@ describe('test notification', () => {
     expect((await other.post('/api/test-notification', { templateId: 1, email: 's@example.test' })).status).toBe(200);
     clock.advance(10 * 60_000 + 1_000);
     expect((await bob.post('/api/test-notification', { templateId: 1, email: 'bob@example.test' })).status).toBe(200);
+  });
+});
+
+describe("the default template's id for the preferences dialog's 'Send test'", () => {
+  it('is in the settings answer of approved callers only, and follows a change of default', async () => {
+    const admin = await actors.admin.signIn();
+    const alice = await actors.user.signIn();
+    const defaultId = async () => (await alice.get<SettingsWire>('/api/settings')).body.default_template_id;
+    const templates = await admin.get<EmailTemplateWire[]>('/api/email-templates');
+    const original = templates.body.find((template) => template.defaultTemplate);
+    if (!original) throw new Error('no default template');
+    expect(await defaultId()).toBe(original.id);
+    expect((await admin.get<SettingsWire>('/api/settings')).body.default_template_id).toBe(original.id);
+    // Strangers and accounts awaiting approval may not send test notifications, so they do not get it.
+    expect((await app.client().get('/api/settings')).body).not.toHaveProperty('default_template_id');
+    expect((await (await actors.pending.signIn()).get('/api/settings')).body).not.toHaveProperty('default_template_id');
+
+    const created = await admin.post<EmailTemplateWire>('/api/email-templates', {
+      name: 'Plain',
+      subject: 'Test of {{serviceName}}',
+      template: '<p>{{serviceName}} is {{status}} (plain template)</p>',
+    });
+    expect(created.status, created.text).toBe(201);
+    const moved = await admin.patch(`/api/email-templates/${created.body.id}`, {
+      id: created.body.id,
+      defaultTemplate: true,
+    });
+    try {
+      expect(moved.status, moved.text).toBe(200);
+      expect(await defaultId()).toBe(created.body.id);
+      // The PATCH /api/settings answer (which the Settings page caches as the settings) carries it too.
+      const patched = await admin.patch<SettingsWire>('/api/settings', { show_uptime_log: false });
+      expect(patched.body.default_template_id).toBe(created.body.id);
+
+      // An ordinary user sends a test with the id they were given; the SMTP peer gets that template's mail.
+      const before = smtp.inbox.length;
+      const sent = await alice.post('/api/test-notification', {
+        templateId: await defaultId(),
+        email: 'alice@example.test',
+      });
+      expect(sent.status, sent.text).toBe(200);
+      expect(sent.body.message).toBe(TEST_MAIL_MSG.sent);
+      const mail = (await smtp.waitFor(before + 1))[before];
+      expect(mail?.to).toEqual(['alice@example.test']);
+      expect(mail?.mail.subject).toBe('Test of Example Service');
+      expect(mail?.mail.html).toContain('Example Service is UP (plain template)');
+    } finally {
+      await admin.patch(`/api/email-templates/${original.id}`, { id: original.id, defaultTemplate: true });
+    }
+    expect(await defaultId()).toBe(original.id);
   });
 });

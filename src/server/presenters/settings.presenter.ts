@@ -1,7 +1,7 @@
 import { isAdminRole, isApproved } from '#shared/permissions';
 import type { PublicSettingsWire, SettingsWire } from '#shared/schemas/settings';
-import type { Settings } from '../repositories/settings.repository.ts';
 import type { User } from '../repositories/users.repository.ts';
+import type { SettingsView } from '../services/settings.service.ts';
 
 /** Sign-in configuration the browser needs for the Google popup (never a secret). */
 export interface SignInConfig {
@@ -11,11 +11,11 @@ export interface SignInConfig {
 
 /**
  * Settings for the caller: anyone gets what the sign-in page and frame need (the tracking snippet runs on
- * every page, so it is public); approved users add the display flags; administrators also get the admin_
- * flags and the default role.
+ * every page, so it is public); approved users add the display flags and the default e-mail template's id
+ * (for their test notifications); administrators also get the admin_ flags and the default role.
  */
 export function presentSettings(
-  settings: Settings,
+  { settings, defaultTemplateId }: SettingsView,
   viewer: User | null,
   signIn: SignInConfig,
 ): PublicSettingsWire | SettingsWire {
@@ -44,6 +44,7 @@ export function presentSettings(
     show_service_url: settings.show_service_url,
     show_status_badge: settings.show_status_badge,
     show_uptime_log: settings.show_uptime_log,
+    default_template_id: defaultTemplateId,
   };
   if (!isAdminRole(viewer.role)) return userPart;
   return {

@@ -54,6 +54,16 @@ export class EmailTemplatesRepository {
     return row && toTemplate(row);
   }
 
+  /** Only the default template's id (the settings answer carries it); null if there were none. */
+  async defaultId(): Promise<number | null> {
+    const row = await this.db
+      .selectFrom('email_templates')
+      .select('id')
+      .where('defaultTemplate', '=', true)
+      .executeTakeFirst();
+    return row?.id ?? null;
+  }
+
   async insert(values: { name: string; subject: string; template: string; now: string }): Promise<EmailTemplate> {
     const row = await this.db
       .insertInto('email_templates')

@@ -6,12 +6,11 @@ import type { RouteContext } from './route-context.ts';
 /** Site settings: readable by anyone (less for strangers), changeable by administrators. */
 export function settingsRoutes({ app, services, signInConfig }: RouteContext): void {
   app.get('/api/settings', { config: { access: 'public' } }, async (request) => {
-    const settings = await services.settings.get();
-    return presentSettings(settings, request.auth?.user ?? null, signInConfig);
+    return presentSettings(await services.settings.view(), request.auth?.user ?? null, signInConfig);
   });
 
   app.patch('/api/settings', { config: { access: 'admin' }, schema: { body: patchSettingsBody } }, async (request) => {
-    const settings = await services.settings.update(request.body, requireAuth(request).user);
-    return presentSettings(settings, request.auth?.user ?? null, signInConfig);
+    const view = await services.settings.update(request.body, requireAuth(request).user);
+    return presentSettings(view, request.auth?.user ?? null, signInConfig);
   });
 }

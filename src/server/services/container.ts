@@ -6,6 +6,7 @@ import type { Mailer, SmtpConfig } from '../integrations/mail/mailer.ts';
 import type { IdTokenVerifier } from '../integrations/oidc/id-token.verifier.ts';
 import { createGeoIpLookup, type GeoIpConfig, type GeoIpLookup } from '../integrations/geoip/geoip.ts';
 import { AppSecretsRepository } from '../repositories/app-secrets.repository.ts';
+import { EmailTemplatesRepository } from '../repositories/email-templates.repository.ts';
 import { LoginAttemptsRepository } from '../repositories/login-attempts.repository.ts';
 import { ResetTokensRepository } from '../repositories/reset-tokens.repository.ts';
 import { SessionsRepository } from '../repositories/sessions.repository.ts';
@@ -91,7 +92,8 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   const geoIp = deps.geoIp ?? createGeoIpLookup(deps.geoIpConfig, deps.log);
   const locations = new LocationEnricher(geoIp, (id, info) => attemptsRepository.setLocation(id, info), onError);
   const attempts = new LoginAttemptService(attemptsRepository, deps.clock, onError, locations);
-  const settings = new SettingsService(settingsRepository);
+  const templates = new EmailTemplatesRepository(kysely);
+  const settings = new SettingsService(settingsRepository, () => templates.defaultId());
   const notifications = await createNotificationServices({
     db: kysely,
     clock: deps.clock,

@@ -10,16 +10,33 @@ function trackingOrigins(settings: Settings): string[] {
   return [...new Set(origins)];
 }
 
+/** What GET and PATCH /api/settings present: the settings row and the id of the default e-mail template. */
+export interface SettingsView {
+  settings: Settings;
+  /** The template status mails use; the Notification Preferences dialog sends its test mails with it. */
+  defaultTemplateId: number | null;
+}
+
 /** Site settings: reading for every caller, changing for administrators (the route checks the role). */
 export class SettingsService {
   #trackingOrigins: string[] = [];
 
-  constructor(private readonly settings: SettingsRepository) {}
+  constructor(
+    private readonly settings: SettingsRepository,
+    /** The default e-mail template's id (a function: templates belong to the notification side). */
+    private readonly defaultTemplateId: () => Promise<number | null>,
+  ) {}
 
   async get(): Promise<Settings> {
     const settings = await this.settings.get();
     this.#trackingOrigins = trackingOrigins(settings);
     return settings;
+  }
+
+  /** The settings with the default template's id, for the settings answer. */
+  async view(): Promise<SettingsView> {
+    const [settings, defaultTemplateId] = await Promise.all([this.get(), this.defaultTemplateId()]);
+    return { settings, defaultTemplateId };
   }
 
   async siteTitle(): Promise<string> {
@@ -38,7 +55,7 @@ export class SettingsService {
    * Applies a settings change; `defaultRole` is SPEC's name for the default_role column. Opening or closing
    * registration is the superadmin's extra control (SPEC section 6): other administrators get 403.
    */
-  async update(changes: PatchSettingsBody, actor: User): Promise<Settings> {
+  async update(changes: PatchSettingsBody, actor: User): Promise<SettingsView> {
     if (changes.registration_open !== undefined && actor.role !== 'superadmin') {
       throw new AppError('forbidden', MSG.forbidden);
     }
@@ -47,6 +64,6 @@ export class SettingsService {
       defaultRole === undefined ? rest : { ...rest, default_role: defaultRole },
     );
     this.#trackingOrigins = trackingOrigins(settings);
-    return settings;
+    return { settings, defaultTemplateId: await this.defaultTemplateId() };
   }
 }

@@ -40,6 +40,11 @@ export const settingsWire = publicSettingsWire.extend({
   /** Administrators only. */
   default_role: z.enum(ASSIGNABLE_ROLES).optional(),
   ...displayFlagsWire.shape,
+  /**
+   * The default e-mail template's id (null if there is none): the Notification Preferences dialog sends test
+   * notifications with it (POST /api/test-notification), since only administrators may list the templates.
+   */
+  default_template_id: z.number().nullable(),
   admin_show_refresh_interval: z.boolean().optional(),
   admin_show_last_checked: z.boolean().optional(),
   admin_show_service_url: z.boolean().optional(),
