@@ -1,6 +1,7 @@
 import type { BrowserContext, Locator, Page, Request } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SettingsWire } from '../../src/shared/schemas/settings';
 import { startFakeSmtp, type FakeSmtp } from '../fakes/smtp-server';
 import { apiFromPage, loginViaUi, makeAccount, onPath, registerViaUi, visible, type Account } from './flows';
 import { startE2eApp, VIEWPORTS, type E2eApp } from './harness';
@@ -158,13 +159,82 @@ describe('notification preferences', () => {
     }
   });
 
+  it("sends a test e-mail to a row's saved address with the default template ('Send test', ordinary user)", async () => {
+    const page = pageOf(member);
+    await page.goto('/');
+    const settings = await apiFromPage(page, 'GET', '/api/settings');
+    const { default_template_id: defaultTemplateId } = JSON.parse(settings.text) as SettingsWire;
+    expect(defaultTemplateId).toEqual(expect.any(Number));
+    const dialog = await openPreferences(page);
+    const row = dialog.getByRole('listitem', { name: SERVICE });
+    const sendTest = row.getByRole('button', { name: `Send test e-mail for ${SERVICE}` });
+    const field = row.getByRole('textbox', { name: `E-mail for ${SERVICE}` });
+    expect(await sendTest.getAttribute('title')).toBe('Send a test e-mail to alerts@example.test');
+
+    // While the field shows an unsaved address the test would go elsewhere than it says: not offered.
+    await field.fill('other@example.test');
+    expect(await sendTest.isDisabled()).toBe(true);
+    await field.fill('alerts@example.test');
+    expect(await sendTest.isDisabled()).toBe(false);
+
+    // Hold the request so the button can be seen disabled while it runs.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let forwarded: Promise<void> | undefined;
+    await page.route('**/api/test-notification', (route) => {
+      forwarded = held.then(() => route.continue());
+      return forwarded;
+    });
+    try {
+      const before = smtp.inbox.length;
+      const post = nextRequest(page, 'POST', '/api/test-notification');
+      await sendTest.click();
+      expect((await post).postDataJSON()).toEqual({ templateId: defaultTemplateId, email: 'alerts@example.test' });
+      // The request is held, so it is still running: the button must be (or become) disabled meanwhile.
+      await row.locator(`button[aria-label="Send test e-mail for ${SERVICE}"][disabled]`).waitFor();
+      release();
+      await visible(toastWith(page, 'Test Email Sent'));
+      await row.locator(`button[aria-label="Send test e-mail for ${SERVICE}"]:not([disabled])`).waitFor();
+      const mail = (await smtp.waitFor(before + 1))[before];
+      expect(mail?.to).toEqual(['alerts@example.test']);
+      expect(mail?.mail.subject).toBe('[Homelab Monitor] Example Service is UP');
+      expect(smtp.inbox.slice(before).filter((received) => received.to.includes('alerts@example.test'))).toHaveLength(
+        1,
+      );
+    } finally {
+      release();
+      await forwarded?.catch(() => undefined);
+      await page.unroute('**/api/test-notification');
+    }
+  });
+
   it('looks right at 1280 and 375 px', async () => {
+    // A row with a saved address (its 'Send test' button) and one without, under a long service name.
+    const second = await apiFromPage(founder.page, 'POST', '/api/services', {
+      name: 'Home Assistant Supervisor Add-on Store',
+      url: 'https://ha.example.test',
+      status: false,
+      lastChecked: new Date().toISOString(),
+      show_status_badge: true,
+    });
+    expect(second.status, second.text).toBe(201);
+    const saved = await apiFromPage(pageOf(admin), 'POST', '/api/notification-preferences', {
+      serviceId: 1,
+      email: 'ops-team-notifications@example.test',
+    });
+    expect(saved.status, saved.text).toBe(200);
     for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       const page = pageOf(admin);
       await page.setViewportSize(viewport);
       await page.goto('/');
-      await openPreferences(page);
+      const dialog = await openPreferences(page);
       await shoot(page, `notifications-preferences-${name}`);
+      // And with the toast of 'Send test' over the dialog (at the top on phones).
+      await dialog.getByRole('button', { name: `Send test e-mail for ${SERVICE}` }).click();
+      await visible(toastWith(page, 'Test Email Sent'));
+      await shoot(page, `notifications-preferences-test-sent-${name}`);
       await closeDialog(page);
     }
     await pageOf(admin).setViewportSize(VIEWPORTS.desktop);
@@ -257,12 +327,13 @@ describe('email templates', () => {
     expect(scriptsRun).toBe(true);
 
     await shoot(page, 'notifications-template-preview-logo-desktop');
+    const inboxBefore = smtp.inbox.length;
     const send = nextRequest(page, 'POST', '/api/email-templates/2/test');
     await dialog.getByLabel('Send a test e-mail').fill('tester@example.test');
     await dialog.getByRole('button', { name: 'Send Test' }).click();
     expect((await send).postDataJSON()).toEqual({ email: 'tester@example.test', logoUrl });
     await visible(toastWith(page, 'Test Email Sent'));
-    const [mail] = await smtp.waitFor(1);
+    const mail = (await smtp.waitFor(inboxBefore + 1))[inboxBefore];
     expect(mail?.to).toEqual(['tester@example.test']);
     expect(mail?.mail.subject).toBe('[Homelab Monitor] Example Service is UP');
     expect(mail?.mail.html).toContain('Example Service is UP after 5 minutes');

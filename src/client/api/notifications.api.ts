@@ -6,7 +6,11 @@ import type {
   UpdateEmailTemplateBody,
 } from '#shared/schemas/email-templates';
 import type { MailSettingsWire, PatchMailSettingsBody } from '#shared/schemas/mail-settings';
-import type { NotificationPreferenceWire, UpsertNotificationPreferenceBody } from '#shared/schemas/notifications';
+import type {
+  NotificationPreferenceWire,
+  TestNotificationBody,
+  UpsertNotificationPreferenceBody,
+} from '#shared/schemas/notifications';
 import { apiJson } from './http.client';
 
 /** Query key of the caller's notification preferences (SPEC section 7). */
@@ -32,6 +36,11 @@ export function preferencesQueryOptions(enabled: boolean) {
 /** POST /api/notification-preferences: creates or replaces the caller's row for one service. */
 export function savePreference(body: UpsertNotificationPreferenceBody): Promise<NotificationPreferenceWire> {
   return apiJson<NotificationPreferenceWire>('POST', '/api/notification-preferences', body);
+}
+
+/** POST /api/test-notification: the server sends the template to the address and answers the outcome. */
+export function sendTestNotification(body: TestNotificationBody): Promise<{ message: string }> {
+  return apiJson<{ message: string }>('POST', '/api/test-notification', body);
 }
 
 /** The templates, default first (the server's order), fetched while `enabled`. */

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { UserWire } from '#shared/schemas/user';
 import { preferencesQueryOptions } from '../../api/notifications.api';
 import { servicesQueryOptions } from '../../api/services.api';
+import { settingsQueryOptions } from '../../api/session.queries';
 import { Button } from '../../components/ui/button';
 import {
   Dialog,
@@ -66,6 +67,9 @@ function PreferencesList() {
   // Mounted only while the dialog is open, so the preferences are fetched on every opening.
   const services = useQuery(servicesQueryOptions());
   const preferences = useQuery(preferencesQueryOptions(true));
+  // The default template's id for 'Send test'; read again on opening, as an administrator may have moved it.
+  const settings = useQuery({ ...settingsQueryOptions(), refetchOnMount: 'always' });
+  const defaultTemplateId = settings.data?.default_template_id;
 
   if (services.isPending || preferences.isPending) {
     return (
@@ -84,7 +88,12 @@ function PreferencesList() {
   return (
     <ul aria-label="Services" className="-mr-2 grid min-h-0 gap-2 overflow-y-auto pr-2">
       {services.data.map((service) => (
-        <PreferenceRow key={service.id} service={service} preference={byService.get(service.id)} />
+        <PreferenceRow
+          key={service.id}
+          service={service}
+          preference={byService.get(service.id)}
+          defaultTemplateId={defaultTemplateId}
+        />
       ))}
     </ul>
   );

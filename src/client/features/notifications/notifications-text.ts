@@ -7,4 +7,8 @@ export const PREFERENCES_TEXT = {
   noServices: 'No services to be notified about yet.',
   loadFailed: 'Could not load your preferences.',
   manageTemplates: 'Manage Templates',
+  sendTest: (serviceName: string) => `Send test e-mail for ${serviceName}`,
+  sendTestHint: (email: string) => `Send a test e-mail to ${email}`,
+  saveBeforeTest: 'Save the new address before sending a test',
+  testSentTo: (email: string) => `Sent to ${email}`,
 } as const;

@@ -1,4 +1,4 @@
-import { LoaderCircle, Save } from 'lucide-react';
+import { LoaderCircle, Save, Send } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import type { NotificationPreferenceWire } from '#shared/schemas/notifications';
 import type { ServiceWire } from '#shared/schemas/service';
@@ -8,20 +8,28 @@ import { Label } from '../../components/ui/label';
 import { Switch } from '../../components/ui/switch';
 import { PREFERENCES_TEXT } from './notifications-text';
 import { useSavePreference } from './use-save-preference';
+import { useSendTestNotification } from './use-send-test-notification';
 
-/** One service's e-mail address and enabled switch, saved on its own (only with a non-empty address). */
+/**
+ * One service's e-mail address and enabled switch, saved on its own (only with a non-empty address). Once an
+ * address is saved, 'Send test' mails the default template with the sample values to it.
+ */
 export function PreferenceRow({
   service,
   preference,
+  defaultTemplateId,
 }: {
   service: Pick<ServiceWire, 'id' | 'name'>;
   preference: NotificationPreferenceWire | undefined;
+  /** From the settings answer; the button is left out while it is unknown. */
+  defaultTemplateId: number | null | undefined;
 }) {
   const id = useId();
   const saved = { email: preference?.email ?? '', enabled: preference?.enabled ?? true };
   const [email, setEmail] = useState(saved.email);
   const [enabled, setEnabled] = useState(saved.enabled);
   const save = useSavePreference();
+  const sendTest = useSendTestNotification();
   const isDirty = email.trim() !== saved.email || enabled !== saved.enabled;
   // SPEC section 5: a preference is saved only when the e-mail is non-empty.
   const canSave = email.trim() !== '' && isDirty && !save.isPending;
@@ -29,7 +37,23 @@ export function PreferenceRow({
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!canSave) return;
-    save.mutate({ serviceId: service.id, email: email.trim(), enabled });
+    save.mutate(
+      { serviceId: service.id, email: email.trim(), enabled },
+      {
+        // The server stores addresses lower-cased: show what it stored, so the row is no longer 'edited'.
+        onSuccess: (stored) => {
+          setEmail(stored.email);
+          setEnabled(stored.enabled);
+        },
+      },
+    );
+  };
+
+  // The test goes to the saved address; while the field shows another one, that would mislead.
+  const isEmailEdited = preference !== undefined && email.trim() !== preference.email;
+  const handleSendTest = () => {
+    if (!preference || defaultTemplateId == null || isEmailEdited) return;
+    sendTest.mutate({ templateId: defaultTemplateId, email: preference.email });
   };
 
   return (
@@ -67,7 +91,8 @@ export function PreferenceRow({
             disabled={!canSave}
             aria-label={`Save preference for ${service.name}`}
             title={email.trim() === '' ? PREFERENCES_TEXT.emailNeeded : undefined}
-            className="shrink-0"
+            // Icon only on phones: a square like 'Send test', leaving the address field the room.
+            className="w-10 shrink-0 px-0 sm:w-auto sm:px-4"
           >
             {save.isPending ? (
               <LoaderCircle className="animate-spin" aria-hidden="true" />
@@ -76,6 +101,23 @@ export function PreferenceRow({
             )}
             <span className="hidden sm:inline">Save</span>
           </Button>
+          {preference && defaultTemplateId != null ? (
+            <Button
+              variant="outline"
+              size="icon"
+              aria-label={PREFERENCES_TEXT.sendTest(service.name)}
+              title={isEmailEdited ? PREFERENCES_TEXT.saveBeforeTest : PREFERENCES_TEXT.sendTestHint(preference.email)}
+              disabled={sendTest.isPending || isEmailEdited}
+              onClick={handleSendTest}
+              className="size-10 shrink-0"
+            >
+              {sendTest.isPending ? (
+                <LoaderCircle className="animate-spin" aria-hidden="true" />
+              ) : (
+                <Send aria-hidden="true" />
+              )}
+            </Button>
+          ) : null}
         </div>
       </form>
     </li>
