@@ -265,4 +265,28 @@ describe("the default template's id for the preferences dialog's 'Send test'", (
     }
     expect(await defaultId()).toBe(original.id);
   });
+
+  it('lets users test only the default template: another id answers 404 like a missing one; admins test any', async () => {
+    const admin = await actors.admin.signIn();
+    const nsfwUser = await actors.nsfwUser.signIn();
+    clock.advance(10 * 60_000 + 1_000); // past the earlier tests' use of the per-user test-mail limit
+    const secret = await admin.post<EmailTemplateWire>('/api/email-templates', {
+      name: 'Internal',
+      subject: 'Internal runbook {{serviceName}}',
+      template: '<p>Admin-only wording</p>',
+    });
+    expect(secret.status, secret.text).toBe(201);
+    const before = smtp.inbox.length;
+    const probed = await nsfwUser.post('/api/test-notification', {
+      templateId: secret.body.id,
+      email: 'n@example.test',
+    });
+    expect(probed.status).toBe(404);
+    const missing = await nsfwUser.post('/api/test-notification', { templateId: 999_999, email: 'n@example.test' });
+    expect(probed.body).toEqual(missing.body);
+    const byAdmin = await admin.post('/api/test-notification', { templateId: secret.body.id, email: 'a@example.test' });
+    expect(byAdmin.status, byAdmin.text).toBe(200);
+    const mails = await smtp.waitFor(before + 1);
+    expect(mails.slice(before).map((mail) => mail.to)).toEqual([['a@example.test']]);
+  });
 });

@@ -58,7 +58,11 @@ export class NotificationPreferenceService {
   /** Sends the template with the preview sample values to the address (rate-limited per user). */
   async sendTest(viewer: User, input: TestNotificationBody): Promise<void> {
     const template = await this.deps.templates.findById(input.templateId);
-    if (!template) throw new AppError('not_found', NOTIFICATION_MSG.templateNotFound);
+    // Templates are the administrators' (GET /api/email-templates is admin-only): anyone else may test only the
+    // default one, which real notifications use, and another id answers like a missing one, so template ids and
+    // contents cannot be probed through a test mail.
+    const mayUse = template && (template.defaultTemplate || isAdminRole(viewer.role));
+    if (!mayUse) throw new AppError('not_found', NOTIFICATION_MSG.templateNotFound);
     const logo = absoluteLogoUrl(await this.deps.siteLogo(), this.deps.publicUrl);
     const mail = composeMail(template, sampleValues(this.deps.clock.now(), logo), input.email);
     await this.deps.gate.send(viewer.id, mail, isAdminRole(viewer.role));
