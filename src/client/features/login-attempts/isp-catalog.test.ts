@@ -40,6 +40,8 @@ describe('findIspBrand', () => {
       'V.Shimanovsky Ukrainian Research and Design Institute of Steel Construction Ltd',
       'vpsfree vpsFree.cz, z.s.',
       'netplusFR SA',
+      'Turk Telekomunikasyon Anonim Sirketi',
+      'TELEKOM SRBIJA a.d.',
     ]) {
       expect(findIspBrand(name), name).toBeNull();
     }
@@ -50,6 +52,8 @@ describe('findIspBrand', () => {
     expect(findIspBrand('ATT-INTERNET4')?.name).toBe('AT&T');
     expect(findIspBrand('Level3 Lumen Technologies UK Limited')?.name).toBe('CenturyLink Lumen');
     expect(findIspBrand('Sky UK Limited')?.name).toBe('Sky');
+    expect(findIspBrand('Deutsche Telekom AG')?.name).toBe('Deutsche Telekom');
+    expect(findIspBrand('Magyar Telekom plc.')?.name).toBe('Deutsche Telekom');
     expect(findIspBrand('Societe Francaise Du Radiotelephone - SFR SA')?.name).toBe('SFR');
   });
 

@@ -66,7 +66,17 @@ export const ISP_BRANDS: readonly IspBrand[] = [
   letterBrand('Frontier', 'Fr', '#ff0037', ['frontier']),
   iconBrand('Google Fiber', siGoogle, ['google fiber']),
   iconBrand('Starlink', siSpacex, ['starlink', 'spacex'], 20),
-  iconBrand('Deutsche Telekom', siDeutschetelekom, ['deutsche telekom', 'telekom']),
+  // The group's companies by name: a bare 'telekom' would also match Türk Telekom and hundreds of other networks.
+  iconBrand('Deutsche Telekom', siDeutschetelekom, [
+    'deutsche telekom',
+    'telekom deutschland',
+    'magenta telekom',
+    'magyar telekom',
+    'slovak telekom',
+    'hrvatski telekom',
+    'makedonski telekom',
+    'crnogorski telekom',
+  ]),
   iconBrand('Vodafone', siVodafone, ['vodafone']),
   iconBrand('Orange', siOrange, ['orange']),
   iconBrand('BT', siBt, ['british telecom', 'bt public', 'bt group']),
