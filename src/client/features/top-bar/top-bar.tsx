@@ -28,7 +28,10 @@ export function TopBar({ user, pageTitle }: { user: UserWire; pageTitle?: string
           className="flex min-w-0 items-center gap-2 rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
         >
           <SiteLogo src={settings.logo_url} alt={`${settings.site_title} logo`} className="size-8 shrink-0 sm:size-9" />
-          <span className="truncate text-base font-semibold tracking-tight sm:text-lg">{settings.site_title}</span>
+          {/* Two tight lines on phones, where the title shares the bar with three controls; one line from sm up. */}
+          <span className="line-clamp-2 text-base leading-tight font-semibold tracking-tight break-words sm:line-clamp-1 sm:text-lg">
+            {settings.site_title}
+          </span>
         </Link>
         {pageTitle ? (
           <>
