@@ -3,6 +3,7 @@ import { MSG } from '#shared/messages';
 import { changePasswordBody, googleAuthBody, loginBody, registerBody, requestResetBody } from '#shared/schemas/auth';
 import { requireAuth } from '../http/access.ts';
 import { clearSessionCookie, requestOrigin, setSessionCookie } from '../http/session-cookie.ts';
+import { presentMessage } from '../presenters/message.presenter.ts';
 import { presentUser } from '../presenters/user.presenter.ts';
 import type { RouteContext } from './route-context.ts';
 
@@ -28,7 +29,7 @@ export function authRoutes({ app, services }: RouteContext): void {
     const auth = requireAuth(request);
     await services.auth.logout(auth.idHash, auth.user.id);
     clearSessionCookie(request, reply);
-    return { message: 'Logged out' };
+    return presentMessage('Logged out');
   });
 
   app.post(
@@ -37,7 +38,7 @@ export function authRoutes({ app, services }: RouteContext): void {
     async (request) => {
       const auth = requireAuth(request);
       await services.auth.changePassword(auth.user, auth.idHash, request.body.newPassword);
-      return { message: MSG.passwordUpdated };
+      return presentMessage(MSG.passwordUpdated);
     },
   );
 
@@ -46,7 +47,7 @@ export function authRoutes({ app, services }: RouteContext): void {
     { config: { access: 'public' }, schema: { body: requestResetBody } },
     async (request) => {
       await services.passwordReset.request(request.body.identifier, requestOrigin(request));
-      return { message: MSG.resetRequested };
+      return presentMessage(MSG.resetRequested);
     },
   );
 

@@ -8,6 +8,7 @@ import {
 import { TEST_MAIL_MSG } from '#shared/schemas/notifications';
 import { requireAuth } from '../http/access.ts';
 import { presentEmailTemplate } from '../presenters/email-template.presenter.ts';
+import { presentMessage } from '../presenters/message.presenter.ts';
 import type { RouteContext } from './route-context.ts';
 
 /** E-mail templates: administrators only (SPEC section 6, DESIGN "Roles and visibility"). */
@@ -36,7 +37,7 @@ export function emailTemplatesRoutes({ app, services }: RouteContext): void {
     { config: { access: 'admin' }, schema: { params: idParams } },
     async (request) => {
       await services.emailTemplates.delete(request.params.id);
-      return { message: EMAIL_TEMPLATE_MSG.deleted };
+      return presentMessage(EMAIL_TEMPLATE_MSG.deleted);
     },
   );
 
@@ -46,7 +47,7 @@ export function emailTemplatesRoutes({ app, services }: RouteContext): void {
     async (request) => {
       const actor = requireAuth(request).user;
       await services.emailTemplates.sendTest(actor.id, request.params.id, request.body);
-      return { message: TEST_MAIL_MSG.sent };
+      return presentMessage(TEST_MAIL_MSG.sent);
     },
   );
 }

@@ -2,6 +2,7 @@ import { patchMailSettingsBody, testMailSettingsBody } from '#shared/schemas/mai
 import { TEST_MAIL_MSG, testNotificationBody, upsertNotificationPreferenceBody } from '#shared/schemas/notifications';
 import { requireAuth } from '../http/access.ts';
 import { presentMailSettings } from '../presenters/mail-settings.presenter.ts';
+import { presentMessage } from '../presenters/message.presenter.ts';
 import { presentNotificationPreference } from '../presenters/notification-preference.presenter.ts';
 import type { RouteContext } from './route-context.ts';
 
@@ -26,7 +27,7 @@ export function notificationsRoutes({ app, services }: RouteContext): void {
     { config: { access: 'approved' }, schema: { body: testNotificationBody } },
     async (request) => {
       await services.notificationPreferences.sendTest(requireAuth(request).user, request.body);
-      return { message: TEST_MAIL_MSG.sent };
+      return presentMessage(TEST_MAIL_MSG.sent);
     },
   );
 
@@ -46,7 +47,7 @@ export function notificationsRoutes({ app, services }: RouteContext): void {
     async (request) => {
       const actor = requireAuth(request).user;
       await services.mailSettings.sendTest(actor.id, request.body.email, await services.settings.siteTitle());
-      return { message: TEST_MAIL_MSG.sent };
+      return presentMessage(TEST_MAIL_MSG.sent);
     },
   );
 }

@@ -2,6 +2,7 @@ import { SERVICE_MSG } from '#shared/messages';
 import { idParams } from '#shared/schemas/common';
 import { createServiceBody, updateServiceBody } from '#shared/schemas/service';
 import { requireAuth } from '../http/access.ts';
+import { presentMessage } from '../presenters/message.presenter.ts';
 import { presentService } from '../presenters/service.presenter.ts';
 import type { RouteContext } from './route-context.ts';
 
@@ -29,6 +30,6 @@ export function servicesRoutes({ app, services }: RouteContext): void {
 
   app.delete('/api/services/:id', { config: { access: 'admin' }, schema: { params: idParams } }, async (request) => {
     await services.catalog.delete(request.params.id);
-    return { message: SERVICE_MSG.deleted };
+    return presentMessage(SERVICE_MSG.deleted);
   });
 }

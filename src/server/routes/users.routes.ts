@@ -4,6 +4,7 @@ import { patchUserBody, resetUserPasswordBody } from '#shared/schemas/users-admi
 import { requireAuth } from '../http/access.ts';
 import { presentAdminUser } from '../presenters/admin-user.presenter.ts';
 import { presentLoginAttempt } from '../presenters/login-attempt.presenter.ts';
+import { presentMessage } from '../presenters/message.presenter.ts';
 import type { RouteContext } from './route-context.ts';
 
 /** User management and the sign-in log (administrators; deleting users is the superadmin's). */
@@ -23,7 +24,7 @@ export function usersRoutes({ app, services }: RouteContext): void {
 
   app.delete('/api/users/:id', { config: { access: 'superadmin' }, schema: { params: idParams } }, async (request) => {
     await services.userAdmin.delete(requireAuth(request).user, request.params.id);
-    return { message: USER_ADMIN_MSG.deleted };
+    return presentMessage(USER_ADMIN_MSG.deleted);
   });
 
   app.post(

@@ -7,6 +7,7 @@ export type ErrorWire = z.infer<typeof errorWire>;
 
 /** `{ message }` answers of actions that return no entity. */
 export const messageWire = z.object({ message: z.string() });
+export type MessageWire = z.infer<typeof messageWire>;
 
 /** `/:id` path parameters. */
 export const idParams = z.object({ id: idParamField });
