@@ -1,6 +1,7 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages.ts';
+import { SettingsRepository } from '../../src/server/repositories/settings.repository.ts';
 import { UsersRepository } from '../../src/server/repositories/users.repository.ts';
 import { SESSION_COOKIE } from '../../src/server/http/session-cookie.ts';
 import { startFakeOidcIssuer as startFakeIssuer, type FakeOidcIssuer as FakeIssuer } from '../fakes/oidc-issuer.ts';
@@ -224,6 +225,32 @@ describe('accounts made by Google sign-in', () => {
     expect(response.body.message).toBe(MSG.accountDisabled);
     expect(setsSession(response)).toBe(false);
     expect((await client.get('/api/user')).status).toBe(401);
+  });
+
+  it('with registration closed refuses a new account (403, nothing created) but signs in an existing one', async () => {
+    const known = identity();
+    await signInWith(app.client(), await issuer.sign(known));
+    const existing = await users.findByGoogleSub(known.sub);
+    if (!existing) throw new Error('account not created');
+    await users.update(existing.id, { approved: true, role: 'user' });
+    const settings = new SettingsRepository(app.testDb.db.kysely);
+    await settings.update({ registration_open: false });
+    try {
+      const before = await userCount(app);
+      const stranger = identity();
+      const refused = await signInWith(app.client(), await issuer.sign(stranger));
+      expect(refused.status).toBe(403);
+      expect(refused.body.message).toBe(MSG.registrationClosed);
+      expect(setsSession(refused)).toBe(false);
+      expect(await users.findByGoogleSub(stranger.sub)).toBeUndefined();
+      expect(await userCount(app)).toBe(before);
+
+      const again = await signInWith(app.client(), await issuer.sign(known));
+      expect(again.status).toBe(200);
+      expect(again.body.id).toBe(existing.id);
+    } finally {
+      await settings.update({ registration_open: true });
+    }
   });
 });
 
