@@ -111,6 +111,10 @@ describe('ordering', () => {
     await page.waitForFunction(
       () => document.querySelector('[aria-label="Reorder Bravo"]')?.getAttribute('aria-pressed') === 'true',
     );
+    // dnd-kit's KeyboardSensor starts the drag, then adds its keydown listener in a setTimeout (so the activating
+    // key is not taken as a move). A timer the page schedules now fires after that one: past it, the arrow counts.
+    // Without this wait a loaded machine could deliver the arrow first, and it was lost.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
     await page.keyboard.press('ArrowRight');
     await visible(page.getByText('Bravo moved to position 2 of 3.'));
     await page.keyboard.press('Space');
