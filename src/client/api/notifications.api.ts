@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { MessageWire } from '#shared/schemas/common';
 import type {
   CreateEmailTemplateBody,
   EmailTemplateWire,
@@ -39,8 +40,8 @@ export function savePreference(body: UpsertNotificationPreferenceBody): Promise<
 }
 
 /** POST /api/test-notification: the server sends the template to the address and answers the outcome. */
-export function sendTestNotification(body: TestNotificationBody): Promise<{ message: string }> {
-  return apiJson<{ message: string }>('POST', '/api/test-notification', body);
+export function sendTestNotification(body: TestNotificationBody): Promise<MessageWire> {
+  return apiJson<MessageWire>('POST', '/api/test-notification', body);
 }
 
 /** The templates, default first (the server's order), fetched while `enabled`. */
@@ -63,8 +64,8 @@ export function updateTemplate(body: UpdateEmailTemplateBody): Promise<EmailTemp
 }
 
 /** POST /api/email-templates/{id}/test: the server sends it synchronously and answers its outcome. */
-export function sendTemplateTest(id: number, body: TestEmailTemplateBody): Promise<{ message: string }> {
-  return apiJson<{ message: string }>('POST', `/api/email-templates/${id}/test`, body);
+export function sendTemplateTest(id: number, body: TestEmailTemplateBody): Promise<MessageWire> {
+  return apiJson<MessageWire>('POST', `/api/email-templates/${id}/test`, body);
 }
 
 /** The SMTP settings (the password itself is never returned). */
@@ -81,6 +82,6 @@ export function patchMailSettings(body: PatchMailSettingsBody): Promise<MailSett
 }
 
 /** POST /api/mail-settings/test: sends a test message with the stored settings. */
-export function sendMailSettingsTest(email: string): Promise<{ message: string }> {
-  return apiJson<{ message: string }>('POST', '/api/mail-settings/test', { email });
+export function sendMailSettingsTest(email: string): Promise<MessageWire> {
+  return apiJson<MessageWire>('POST', '/api/mail-settings/test', { email });
 }

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { POLL } from '#shared/constants';
 import type { AssignableRole } from '#shared/roles';
+import type { MessageWire } from '#shared/schemas/common';
 import type { SettingsWire } from '#shared/schemas/settings';
 import type {
   AdminUserWire,
@@ -42,7 +43,7 @@ export function patchUser(body: PatchUserBody): Promise<AdminUserWire> {
 
 /** DELETE /api/users/{id} (superadmin only). */
 export async function deleteUser(id: number): Promise<void> {
-  await apiJson<{ message: string }>('DELETE', `/api/users/${id}`);
+  await apiJson<MessageWire>('DELETE', `/api/users/${id}`);
 }
 
 /** POST /api/admin/reset-user-password: answers a temporary password only when it could not be mailed. */
