@@ -4,13 +4,11 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MSG } from '#shared/messages';
 import type { Db } from './db/database.ts';
 import type { Env } from './env.ts';
-import { assertAccess, type Access } from './http/access.ts';
+import { installAccessControl, type RouteEntry } from './http/access-control.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
-import { isSameOriginRequest } from './http/same-origin.ts';
 import { SESSION_COOKIE } from './http/session-cookie.ts';
 import { registerStaticClient } from './http/static-client.ts';
 import { registerUploadsStatic } from './http/uploads-static.ts';
@@ -29,18 +27,12 @@ import { historyRoutes } from './routes/history.routes.ts';
 import { uploadRoutes } from './routes/upload.routes.ts';
 import { settingsRoutes } from './routes/settings.routes.ts';
 import { userRoutes } from './routes/user.routes.ts';
-import { AppError } from './services/app-error.ts';
 import { systemClock, type Clock } from './services/clock.ts';
 import { createServices, type Services } from './services/container.ts';
 import { argon2Hasher, type PasswordHasher } from './services/password-hasher.ts';
 import { DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits } from './services/rate-limiter.ts';
 
-/** One registered API route and who may call it: the source of the authorization matrix. */
-export interface RouteEntry {
-  method: string;
-  url: string;
-  access: Access;
-}
+export type { RouteEntry };
 
 export interface AppOptions {
   env: Env;
@@ -151,30 +143,14 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     strictTransportSecurity: false,
   });
 
-  const routes: RouteEntry[] = [];
-  app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/')) return;
-    const access = route.config?.access;
-    if (!access) throw new Error(`Route ${route.url} declares no access level`);
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) if (method !== 'HEAD') routes.push({ method, url: route.url, access });
+  const routes = installAccessControl(app, {
+    publicOrigin: new URL(env.publicUrl).origin,
+    async resolveSession(request) {
+      const token = request.cookies[SESSION_COOKIE];
+      return token ? await services.sessions.resolve(token) : null;
+    },
   });
-
-  const publicOrigin = new URL(env.publicUrl).origin;
   app.decorateRequest('auth', null);
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
-    if (!isSameOriginRequest(request, publicOrigin)) throw new AppError('forbidden', MSG.crossSite);
-    const token = request.cookies[SESSION_COOKIE];
-    request.auth = token ? await services.sessions.resolve(token) : null;
-    const access = request.routeOptions.config.access;
-    if (access) assertAccess(access, request);
-  });
-  app.addHook('onSend', async (request, reply) => {
-    // API answers carry personal data: never cached by browsers or proxies.
-    if (request.url.startsWith('/api/') && !reply.hasHeader('Cache-Control'))
-      void reply.header('Cache-Control', 'no-store');
-  });
 
   const context: RouteContext = {
     app,

@@ -62,6 +62,8 @@ export class SettingsRepository {
 
   async update(changes: Updateable<SettingsTable>): Promise<Settings> {
     const current = await this.get();
+    // An empty change (PATCH with no known field) would be invalid SQL: nothing to write.
+    if (Object.keys(changes).length === 0) return current;
     const row = await this.db
       .updateTable('settings')
       .set(changes)
