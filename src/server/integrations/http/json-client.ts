@@ -1,0 +1,180 @@
+import type { z } from 'zod';
+
+/** Why a call to an outside system failed. Its message is safe to show to administrators: secrets are redacted. */
+export type IntegrationErrorKind =
+  /** Not configured (no URL or credentials): nothing was sent. */
+  | 'not_configured'
+  /** No answer within the time-out. */
+  | 'timeout'
+  /** Connection refused, DNS failure, reset. */
+  | 'unreachable'
+  /** An HTTP status outside 2xx. */
+  | 'http_status'
+  /** The answer was not JSON, too large, or not of the expected shape. */
+  | 'bad_response'
+  /** The system answered and said no (wrong password, an action it refused); `message` carries its reason. */
+  | 'refused';
+
+export class IntegrationError extends Error {
+  constructor(
+    readonly system: string,
+    readonly kind: IntegrationErrorKind,
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'IntegrationError';
+  }
+}
+
+export interface JsonClientOptions {
+  /** A name for messages and logs, e.g. 'AMP'. */
+  system: string;
+  baseUrl: string;
+  timeoutMs: number;
+  /** Largest answer read, in bytes; a larger one is a bad response. */
+  maxBytes?: number;
+  /** Sent with every request (e.g. Accept, a product name). */
+  headers?: Record<string, string>;
+  /** Values never to appear in an error message: passwords, tokens, session ids. */
+  secrets?: () => readonly string[];
+}
+
+export interface JsonRequest<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  query?: Record<string, string>;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Validates the parsed answer: our types begin at this edge. */
+  schema: z.ZodType<T>;
+}
+
+export interface JsonAnswer<T> {
+  status: number;
+  data: T;
+}
+
+const DEFAULT_MAX_BYTES = 8 * 1024 * 1024;
+
+/** Replaces every secret in `text` with '[redacted]' (also its URL-encoded form). */
+export function redact(text: string, secrets: readonly string[]): string {
+  let result = text;
+  for (const secret of secrets) {
+    if (secret.length < 4) continue;
+    for (const form of new Set([secret, encodeURIComponent(secret)])) result = result.replaceAll(form, '[redacted]');
+  }
+  return result;
+}
+
+/**
+ * Validates a value already read from a system (for protocols that unwrap or inspect answers before their
+ * final shape is known); throws a `bad_response` IntegrationError naming the first problem.
+ */
+export function parseAnswer<T>(system: string, schema: z.ZodType<T>, value: unknown, what: string): T {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
+  throw new IntegrationError(
+    system,
+    'bad_response',
+    `${system}: unexpected answer from ${what}${where}: ${issue?.message ?? 'invalid'}`,
+  );
+}
+
+async function readCapped(response: Response, maxBytes: number, fail: (message: string) => never): Promise<string> {
+  const declared = Number(response.headers.get('content-length') ?? 0);
+  if (declared > maxBytes) fail(`answer too large (${declared} bytes)`);
+  if (!response.body) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      fail(`answer larger than ${maxBytes} bytes`);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * The one JSON HTTP client every integration uses: one time-out per call (connect to last byte), a capped
+ * answer, JSON parsed and validated with zod at the edge, typed errors, and secrets kept out of every message.
+ * HTTP statuses outside 2xx throw unless the caller's schema is meant for them (`acceptStatuses`).
+ */
+export class JsonClient {
+  readonly #options: JsonClientOptions;
+
+  constructor(options: JsonClientOptions) {
+    this.#options = options;
+  }
+
+  get system(): string {
+    return this.#options.system;
+  }
+
+  /** Sends one request and returns the validated answer. */
+  async request<T>(request: JsonRequest<T>, acceptStatuses: readonly number[] = []): Promise<JsonAnswer<T>> {
+    const { system, timeoutMs } = this.#options;
+    const secrets = this.#options.secrets?.() ?? [];
+    const fail = (kind: IntegrationErrorKind, message: string, status?: number): never => {
+      throw new IntegrationError(system, kind, redact(`${system}: ${message}`, secrets), status);
+    };
+    let url: URL;
+    try {
+      url = new URL(request.path.replace(/^\//, ''), this.#options.baseUrl.replace(/\/*$/, '/'));
+    } catch {
+      return fail('not_configured', `not a valid URL: ${this.#options.baseUrl}`);
+    }
+    for (const [key, value] of Object.entries(request.query ?? {})) url.searchParams.set(key, value);
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      ...this.#options.headers,
+      ...request.headers,
+    };
+    if (request.body !== undefined) headers['content-type'] = 'application/json';
+
+    const signal = AbortSignal.timeout(timeoutMs);
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method: request.method ?? (request.body === undefined ? 'GET' : 'POST'),
+        headers,
+        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        redirect: 'error',
+        signal,
+      });
+    } catch (error) {
+      if (signal.aborted) return fail('timeout', `no answer within ${timeoutMs} ms`);
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+      return fail('unreachable', `cannot reach ${url.origin}: ${cause?.code ?? cause?.message ?? String(error)}`);
+    }
+    let text: string;
+    try {
+      text = await readCapped(response, this.#options.maxBytes ?? DEFAULT_MAX_BYTES, (message) =>
+        fail('bad_response', message),
+      );
+    } catch (error) {
+      if (error instanceof IntegrationError) throw error;
+      if (signal.aborted) return fail('timeout', `no complete answer within ${timeoutMs} ms`);
+      return fail('unreachable', `the answer broke off: ${String(error)}`);
+    }
+    const isAccepted = response.ok || acceptStatuses.includes(response.status);
+    if (!isAccepted) {
+      return fail('http_status', `HTTP ${response.status} from ${url.pathname}`, response.status);
+    }
+    let json: unknown;
+    try {
+      json = text === '' ? null : JSON.parse(text);
+    } catch {
+      return fail('bad_response', `${url.pathname} did not answer JSON`, response.status);
+    }
+    return { status: response.status, data: parseAnswer(system, request.schema, json, url.pathname) };
+  }
+}
