@@ -72,7 +72,8 @@ describe('FileGeoIp', () => {
     expect(lines.every((line) => line.startsWith('warn'))).toBe(true);
   });
 
-  it('converts the ASN CSV once per package version and reuses the file', async () => {
+  // Two conversions, each in a child process started through tsx: seconds on a busy machine.
+  it('converts the ASN CSV once per package version and reuses the file', { timeout: 30_000 }, async () => {
     const dataDir = path.join(dir, 'data');
     const ipv4Csv = path.join(dir, 'asn-v4.csv');
     const ipv6Csv = path.join(dir, 'asn-v6.csv');
