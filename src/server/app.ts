@@ -178,6 +178,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
       await services.outbox.idle();
       await app.close();
       services.mailer.close();
+      services.loginAttempts.close();
       await services.geoIp.close();
     },
   };

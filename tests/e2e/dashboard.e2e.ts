@@ -199,7 +199,15 @@ describe('admin controls', () => {
     await page.evaluate(() => localStorage.setItem('adminUIVisible', 'true'));
     await page.reload();
     await visible(serviceCard(page, 'Alpha'));
+    // Nothing on screen changes for a user, so the proof that the key press was handled is a frame painted after it
+    // reached the window (an admin's toggle is rendered by then).
+    await page.evaluate(() => {
+      window.addEventListener('keydown', () => requestAnimationFrame(() => (document.body.dataset.keyPainted = 'h')), {
+        once: true,
+      });
+    });
     await page.keyboard.press('Control+h');
+    await page.waitForFunction(() => document.body.dataset.keyPainted === 'h');
     expect(await page.getByRole('button', { name: /^(Edit|Delete) / }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Add Service' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Login Attempts' }).count()).toBe(0);
@@ -249,7 +257,8 @@ describe('display flags', () => {
     const userCard = await visible(serviceCard(plainUser.page, 'Alpha'));
     await visible(userCard.getByTestId('service-url'));
     await visible(userCard.getByTestId('status-badge'));
-    expect(await userCard.getByText('Every 30s').count()).toBe(0);
+    // The defaults show the refresh interval: its absence proves the user's flags are on screen.
+    await userCard.getByText('Every 30s').waitFor({ state: 'detached' });
     expect(await userCard.getByTestId('last-checked').count()).toBe(0);
     expect(await userCard.getByTestId('uptime-panel').count()).toBe(0);
 
@@ -286,6 +295,7 @@ describe('sections', () => {
     });
     await page.goto('/');
     await visible(serviceCard(page, 'Alpha'));
+    await visible(page.getByRole('button', { name: 'Game Servers', expanded: false }));
     expect(await page.getByText('No game servers found').count()).toBe(0);
 
     await page.getByRole('button', { name: 'Game Servers' }).click();

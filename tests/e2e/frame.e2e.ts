@@ -30,11 +30,11 @@ afterAll(async () => {
  * Serves /api/settings with branding the settings page would store. Routed on the context: once /sw.js
  * controls the page it makes this request itself, and only context routes see a service worker's requests.
  */
-async function withBranding(page: Page): Promise<void> {
+async function withBranding(page: Page, overrides: Record<string, unknown> = {}): Promise<void> {
   await page.context().route('**/api/settings', async (route) => {
     const response = await route.fetch();
     const body = (await response.json()) as Record<string, unknown>;
-    await route.fulfill({ response, json: { ...body, ...BRANDING } });
+    await route.fulfill({ response, json: { ...body, ...BRANDING, ...overrides } });
   });
 }
 
@@ -67,9 +67,13 @@ describe('frame', () => {
 
   it('hides Join Discord when no invite link is configured', async () => {
     const { page } = admin;
+    // The branding without an invite link: its title on screen proves the settings have arrived.
+    await withBranding(page, { discord_url: null });
     await page.goto('/');
     await visible(page.getByRole('heading', { name: 'Services' }));
+    await visible(page.getByTestId('top-bar').getByText(BRANDING.site_title, { exact: true }));
     expect(await page.getByRole('link', { name: 'Join Discord' }).count()).toBe(0);
+    await page.context().unrouteAll();
   });
 
   it('starts dark, switches to light and remembers the choice', async () => {

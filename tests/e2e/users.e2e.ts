@@ -342,8 +342,9 @@ describe('user management', () => {
     await loginViaUi(adminPage, member.username, member.password);
     await onPath(adminPage, '/');
     await openUsers(adminPage);
-    expect(await adminPage.getByRole('switch', { name: 'Allow new registrations' }).count()).toBe(0);
+    // The switch sits beside the default-role selector, which proves that bar is on screen.
     await visible(adminPage.getByLabel('Default role for new users:'));
+    expect(await adminPage.getByRole('switch', { name: 'Allow new registrations' }).count()).toBe(0);
     expect(await adminPage.getByRole('button', { name: /^Delete / }).count()).toBe(0);
 
     // A superadmin row: identity only, its e-mail and Reset Password disabled.

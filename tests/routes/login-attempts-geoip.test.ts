@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { FileGeoIp } from '../../src/server/integrations/geoip/file-geoip.ts';
 import type { GeoIpLookup } from '../../src/server/integrations/geoip/geoip.ts';
+import { ENRICH_CONCURRENCY, ENRICH_QUEUE_LIMIT } from '../../src/server/services/location-enricher.ts';
 import { FIXTURE, writeGeoLite2Asn, writeGeoLite2City } from '../fakes/geoip-fixtures.ts';
 import { registerClient, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -54,6 +56,38 @@ async function attemptsFrom(started: TestApp, ips: string[]): Promise<Attempt[]>
 }
 
 const byIp = (attempts: Attempt[], ip: string) => attempts.find((attempt) => attempt.ip === ip);
+
+/** `count` distinct addresses in each public network of the fixture databases, with the place each must get. */
+function fixtureAddresses(count: number) {
+  const { london, sydney, frankfurt } = FIXTURE;
+  return Array.from({ length: count }, (_, i) => [
+    { ...london, ip: `81.2.69.${i + 1}` },
+    { ...sydney, ip: `1.1.1.${i + 1}` },
+    { ...frankfurt, ip: `2a00:1450:4001:81b::${(i + 1).toString(16)}` },
+  ]).flat();
+}
+
+/** The fixture databases behind a gate: no lookup answers before open() (lookups slower than sign-ins). */
+function heldFixtureLookup() {
+  const files = new FileGeoIp(
+    {
+      cityDbs: [fixtureEnv.GEOIP_CITY_DB ?? ''],
+      asn: { kind: 'mmdb', path: fixtureEnv.GEOIP_ASN_DB ?? '' },
+      problems: [],
+    },
+    { warn: () => undefined, info: () => undefined },
+  );
+  let open = () => undefined as void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  const lookup: GeoIpLookup = {
+    lookup: async (ip) => {
+      await opened;
+      return files.lookup(ip);
+    },
+    close: () => files.close(),
+  };
+  return { lookup, open };
+}
 
 describe('login attempts with geo-IP', () => {
   it('show the city, region, country and ISP of public addresses, IPv4 and IPv6', async () => {
@@ -110,6 +144,50 @@ describe('login attempts with geo-IP', () => {
     const list = await admin.client.get<Attempt[]>('/api/login-attempts');
     expect(list.body.slice(0, 2).map((attempt) => attempt.type)).toEqual(['success', 'failure']);
     expect(list.body[0]).toMatchObject({ ip: FIXTURE.london.ip, city: null, isp: null });
+  });
+});
+
+describe('login attempts in a flood of failed sign-ins', () => {
+  // Measured with the npm snapshot: 3,000 failed sign-ins from public addresses, lookups stuck behind argon2 in
+  // libuv's thread pool, and only the first ~200 queued lookups survived; the rest of the attempts stayed unplaced.
+  it('are all placed, however far the lookups fall behind', { timeout: 120_000 }, async () => {
+    const held = heldFixtureLookup();
+    // Hashing is not what this test is about: a plain hasher lets the ~440 sign-ins take seconds, not a minute.
+    const hasher = { hash: (password: string) => Promise.resolve(`plain:${password}`) };
+    app = await startTestApp({
+      env: fixtureEnv,
+      geoIp: held.lookup,
+      hasher: { ...hasher, verify: async (hashed, password) => hashed === (await hasher.hash(password)) },
+    });
+    const admin = await registerClient(app, 'admin');
+    // More than the queue and the running lookups hold, and more than one backlog read.
+    const perNetwork = Math.ceil((2 * ENRICH_QUEUE_LIMIT + ENRICH_CONCURRENCY) / 3) + 10;
+    const expected = fixtureAddresses(perNetwork);
+    const pending = [...expected];
+    const signInFrom = async () => {
+      for (let next = pending.shift(); next; next = pending.shift()) {
+        const response = await app!
+          .client()
+          .post(
+            '/api/login',
+            { username: admin.account.username, password: 'wrong' },
+            { headers: { 'x-forwarded-for': next.ip } },
+          );
+        expect(response.status).toBe(401);
+      }
+    };
+    await Promise.all(Array.from({ length: 8 }, signInFrom));
+    held.open();
+    await app.built.services.loginAttempts.whenLocated();
+
+    const list = await admin.client.get<Attempt[]>('/api/login-attempts');
+    expect(list.status).toBe(200);
+    const unplaced = expected.filter(({ ip, ...place }) => {
+      const attempt = byIp(list.body, ip);
+      return attempt?.type !== 'failure' || attempt.city !== place.city || attempt.isp !== place.isp;
+    });
+    expect(unplaced.map((attempt) => attempt.ip)).toEqual([]);
+    expect(list.body.filter((attempt) => attempt.type === 'failure')).toHaveLength(expected.length);
   });
 });
 

@@ -19,6 +19,22 @@ export class LoginAttemptsRepository {
     await this.db.updateTable('login_attempts').set(location).where('id', '=', id).execute();
   }
 
+  /** Attempts with ids in [fromId, toId] whose ISP and place are all unset, oldest first (the enricher's backlog). */
+  async listUnlocated(fromId: number, toId: number, limit: number): Promise<Array<{ id: number; ip: string }>> {
+    return this.db
+      .selectFrom('login_attempts')
+      .select(['id', 'ip'])
+      .where('id', '>=', fromId)
+      .where('id', '<=', toId)
+      .where('isp', 'is', null)
+      .where('city', 'is', null)
+      .where('region', 'is', null)
+      .where('country', 'is', null)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+  }
+
   async deleteBefore(isoTime: string): Promise<void> {
     await this.db.deleteFrom('login_attempts').where('timestamp', '<', isoTime).execute();
   }

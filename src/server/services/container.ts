@@ -90,7 +90,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   const sessions = new SessionService(new SessionsRepository(kysely), users, deps.clock, key);
   const attemptsRepository = new LoginAttemptsRepository(kysely);
   const geoIp = deps.geoIp ?? createGeoIpLookup(deps.geoIpConfig, deps.log);
-  const locations = new LocationEnricher(geoIp, (id, info) => attemptsRepository.setLocation(id, info), onError);
+  const locations = new LocationEnricher(geoIp, attemptsRepository, onError);
   const attempts = new LoginAttemptService(attemptsRepository, deps.clock, onError, locations);
   const templates = new EmailTemplatesRepository(kysely);
   const settings = new SettingsService(settingsRepository, () => templates.defaultId());

@@ -27,6 +27,11 @@ export class LoginAttemptService {
     return this.locations.whenIdle();
   }
 
+  /** Stops the background lookups; called when the app closes, before the geo files and the database. */
+  close(): void {
+    this.locations.close();
+  }
+
   /** The newest attempts first, capped for the Login Attempts dialog. */
   recent() {
     return this.attempts.list(LOGIN_ATTEMPTS_LIST_LIMIT);

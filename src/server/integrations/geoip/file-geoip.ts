@@ -26,9 +26,6 @@ function tableIsp(table: AsnTable): IspSource {
 export class FileGeoIp implements GeoIpLookup {
   private readonly cityReady: Promise<MmdbReader[]>;
   private readonly ispReady: Promise<IspSource | null>;
-  private isp: IspSource | null = null;
-  // An ASN mmdb opens in an instant; only the CSV conversion is worth not waiting for.
-  private readonly ispOpensQuickly: boolean;
   // Aborted by close(): stops lookups and kills a running ASN conversion.
   private readonly stopping = new AbortController();
   private readonly failing = new Set<string>();
@@ -42,8 +39,6 @@ export class FileGeoIp implements GeoIpLookup {
       readers.filter((reader): reader is MmdbReader => reader !== null),
     );
     this.ispReady = config.asn ? this.openIsp(config.asn) : Promise.resolve(null);
-    this.ispOpensQuickly = config.asn?.kind !== 'csv';
-    void this.ispReady.then((isp) => (this.isp = isp));
   }
 
   async lookup(ip: string): Promise<GeoIpInfo | null> {
@@ -69,9 +64,10 @@ export class FileGeoIp implements GeoIpLookup {
     return null;
   }
 
-  // The converted ASN table may still be building: attempts until then get no ISP rather than waiting.
+  // Waits while the ASN CSV is still being converted (a few seconds after the first start): lookups run after the
+  // sign-in has answered, so waiting costs nobody, while answering without an ISP lost it for good.
   private async ispName(address: Uint8Array): Promise<string | null> {
-    const isp = this.ispOpensQuickly ? await this.ispReady : this.isp;
+    const isp = await this.ispReady;
     return isp ? this.guard('asn', () => isp.get(address)) : null;
   }
 
