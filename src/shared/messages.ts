@@ -24,6 +24,8 @@ export const MSG = {
   crossSite: 'Cross-site request refused',
   tooManyAttempts: 'Too many attempts. Please try again later.',
   invalidJson: 'Request body is not valid JSON',
+  textHasNul: 'Text may not contain NUL characters',
+  textNotUnicode: 'Text must be valid Unicode (it contains an unpaired surrogate character)',
   resetRequested: 'If an account exists with this email, you will receive reset instructions.',
   resetLinkInvalid: 'This reset link is invalid or has expired',
   passwordUpdated: 'Your password has been updated successfully.',
