@@ -22,8 +22,11 @@ export const MSG = {
   forbidden: 'You do not have permission to do this',
   notFound: 'Not found',
   crossSite: 'Cross-site request refused',
-  tooManyAttempts: 'Too many attempts. Please try again later.',
+  /** A 429's reason; `tryAgainIn` adds how long to wait. */
+  tooManyAttempts: 'Too many attempts.',
   invalidJson: 'Request body is not valid JSON',
+  textHasNul: 'Text may not contain NUL characters',
+  textNotUnicode: 'Text must be valid Unicode (it contains an unpaired surrogate character)',
   resetRequested: 'If an account exists with this email, you will receive reset instructions.',
   resetLinkInvalid: 'This reset link is invalid or has expired',
   passwordUpdated: 'Your password has been updated successfully.',
@@ -70,3 +73,16 @@ export const USER_ADMIN_MSG = {
   resetEmailed: 'A password reset email has been sent to the user.',
   resetGenerated: 'A temporary password has been generated.',
 } as const;
+
+/** A wait in words, rounded up: '45 seconds', '1 minute', '14 minutes'. */
+export function waitInWords(seconds: number): string {
+  const whole = Math.max(1, Math.ceil(seconds));
+  if (whole < 60) return whole === 1 ? '1 second' : `${whole} seconds`;
+  const minutes = Math.ceil(whole / 60);
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
+/** A rate limit's message: its reason and how long to wait, e.g. 'Too many attempts. Try again in 4 minutes.' */
+export function tryAgainIn(reason: string, retryAfterSeconds: number): string {
+  return `${reason} Try again in ${waitInWords(retryAfterSeconds)}.`;
+}

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { MSG } from '../../src/shared/messages.ts';
+import { hasLoneSurrogate } from '../../src/shared/text.ts';
 import {
   changePasswordBody,
   googleAuthBody,
@@ -495,6 +497,119 @@ describe('NUL characters in text fields', () => {
       );
     });
   }
+});
+
+describe('lone UTF-16 surrogates in text', () => {
+  // JSON "\ud800" is not Unicode: SQLite would store invalid UTF-8 and PostgreSQL something else. Whatever the
+  // route and wherever the text sits (value, nested value, key), the parser refuses it before any validation.
+  const loneSurrogate = fc.constantFrom('\ud800', '\udbff', '\udc00', '\udfff', 'x\ud83d', '\ude00x');
+
+  /** Every string in the value (keys included), NULs dropped so that only the surrogate can be refused. */
+  function strings(value: unknown, visit: (text: string) => string): unknown {
+    if (typeof value === 'string') return visit(value.replaceAll('\u0000', ''));
+    if (Array.isArray(value)) return value.map((item) => strings(item, visit));
+    if (value !== null && typeof value === 'object') {
+      return Object.fromEntries(
+        Object.entries(value).map(([key, item]) => [strings(key, visit) as string, strings(item, visit)]),
+      );
+    }
+    return value;
+  }
+
+  /** The body with a lone surrogate put into one of its strings, or added as a field when it has none. */
+  function injected(route: JsonRoute): fc.Arbitrary<unknown> {
+    const arbitrary = fc.tuple(bodies(route), loneSurrogate, fc.nat(), fc.nat()).map(([body, surrogate, pick, at]) => {
+      let count = 0;
+      strings(body, (text) => {
+        count += 1;
+        return text;
+      });
+      let seen = 0;
+      const target = count > 0 ? pick % count : -1;
+      const result = strings(body, (text) => {
+        if (seen++ !== target) return text;
+        const cut = at % (text.length + 1);
+        return `${text.slice(0, cut)}${surrogate}${text.slice(cut)}`;
+      });
+      if (target >= 0) return result;
+      const field = route.fields[pick % route.fields.length] ?? 'text';
+      if (Array.isArray(result)) return [...(result as unknown[]), surrogate];
+      if (result !== null && typeof result === 'object') return { ...result, [field]: surrogate };
+      return { [field]: surrogate };
+    });
+    // Next to a surrogate already in the text, the injected one may complete a pair: such bodies are valid.
+    return arbitrary.filter((body) => {
+      let lone = false;
+      strings(body, (text) => {
+        lone ||= hasLoneSurrogate(text);
+        return text;
+      });
+      return lone;
+    });
+  }
+
+  for (const route of ROUTES) {
+    it(`${route.method} ${route.url}: 400 'valid Unicode', nothing stored`, async () => {
+      await fc.assert(
+        fc.asyncProperty(injected(route), async (body) => {
+          const raw = JSON.stringify(body);
+          const tooLarge = Buffer.byteLength(raw) > BODY_LIMIT;
+          const response = await expectRefused(route, raw, tooLarge ? [413] : [400]);
+          // Prototype keys are refused by the JSON parser itself, before any text is looked at.
+          const protoKey = /"(__proto__|constructor)"/.test(raw);
+          const messages = protoKey ? [MSG.textNotUnicode, MSG.invalidJson] : [MSG.textNotUnicode];
+          if (!tooLarge) expect(messages, raw.slice(0, 200)).toContain(response.body.message);
+        }),
+        { numRuns: 20 },
+      );
+      // Each run compares two database snapshots; a loaded machine needs more than the default 20 s.
+    }, 90_000);
+  }
+
+  // Bodies that would be accepted and stored but for the surrogate, on every route that stores text.
+  const valid: [method: string, url: string, body: Record<string, unknown>][] = [
+    ['POST', '/api/register', { username: 'sur\ud800rogate', email: 'sur1@example.test', password: 'secret-pw' }],
+    ['POST', '/api/register', { username: 'surrogate2', email: 'sur\udc002@example.test', password: 'secret-pw' }],
+    ['POST', '/api/register', { username: 'surrogate3', email: 'sur3@example.test', password: 'secret\ud800pw' }],
+    ['POST', '/api/change-password', { newPassword: 'secret\udfffpassword' }],
+    ['POST', '/api/login', { username: 'fuzzadmin\ud800', password: 'secret' }],
+    ['POST', '/api/request-reset', { identifier: 'a\ud800@example.test' }],
+    ['POST', '/api/services', { name: 'Plex \ud83d', url: 'http://127.0.0.1:32400/' }],
+    ['POST', '/api/email-templates', { name: 'T\ud800', subject: 'S', template: '<p>x</p>' }],
+    ['POST', '/api/email-templates', { name: 'T', subject: 'S\ude00', template: '<p>x</p>' }],
+    ['POST', '/api/email-templates', { name: 'T', subject: 'S', template: '<p>\ud800</p>' }],
+    ['PATCH', '/api/mail-settings', { host: 'smtp\ud800.example.test' }],
+    ['PATCH', '/api/mail-settings', { from: 'Homelab \udc00 <a@example.test>' }],
+    ['PATCH', '/api/mail-settings', { password: 'pass\ud800word' }],
+    ['PATCH', '/api/users/999999', { email: 'x\ud800@example.test' }],
+    ['PATCH', '/api/settings', { defaultRole: 'user', '\ud800': true }],
+  ];
+  for (const [method, url, body] of valid) {
+    it(`${method} ${url} ${JSON.stringify(body)}: 400, nothing stored`, async () => {
+      const response = await expectRefused(routeFor(method, url), JSON.stringify(body), [400]);
+      expect(response.body.message).toBe(MSG.textNotUnicode);
+    });
+  }
+
+  it('the same bodies without the surrogate are accepted (the control case)', async () => {
+    const before = await snapshot();
+    const response = await superadmin.post('/api/email-templates', {
+      name: 'T',
+      subject: 'S\u{1f600}',
+      template: '<p>x</p>',
+    });
+    expect(response.status, response.text).toBe(201);
+    expect(await snapshot()).not.toEqual(before);
+    await superadmin.delete(`/api/email-templates/${String(response.body.id)}`);
+  });
+
+  it('cannot arrive through a URL: percent-encoded surrogate bytes are not UTF-8 and never reach a handler', async () => {
+    for (const path of ['/api/reset-password/%ED%A0%80', '/api/history/%ED%A0%80', '/api/reset-password/%uD800']) {
+      const response = await app.client().get(path);
+      expect(response.status, `${path}: ${response.text}`).toBeLessThan(500);
+      expect(response.status, path).not.toBe(200);
+    }
+  });
 });
 
 describe('PATCH /api/user ids', () => {

@@ -1,6 +1,8 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_USERNAME_LENGTH } from '../../src/shared/constants.ts';
 import { MSG } from '../../src/shared/messages.ts';
+import { hasLoneSurrogate } from '../../src/shared/text.ts';
 import { SettingsRepository } from '../../src/server/repositories/settings.repository.ts';
 import { UsersRepository } from '../../src/server/repositories/users.repository.ts';
 import { SESSION_COOKIE } from '../../src/server/http/session-cookie.ts';
@@ -172,6 +174,21 @@ describe('accounts made by Google sign-in', () => {
     expect(a?.id).not.toBe(b?.id);
   });
 
+  it('cuts a long local part of astral letters without splitting a surrogate pair', async () => {
+    // 'a' then 40 mathematical bold capitals: a cut at 60 code units would land inside a pair.
+    const claims = identity({ local: `a${'\u{1d400}'.repeat(40)}` });
+    const second = { ...identity(), email: claims.email.replace('gmail.example', 'other.example') };
+    // The account is created either way; earlier tests here may have made the default role 'pending' (403).
+    await signInWith(app.client(), await issuer.sign(claims));
+    await signInWith(app.client(), await issuer.sign(second));
+    for (const sub of [claims.sub, second.sub]) {
+      const username = (await users.findByGoogleSub(sub))?.username ?? '';
+      expect(username).toMatch(/^a\u{1d400}+\d*$/u);
+      expect(hasLoneSurrogate(username), JSON.stringify(username)).toBe(false);
+      expect(username.length).toBeLessThanOrEqual(MAX_USERNAME_LENGTH);
+    }
+  });
+
   it('refuses an unverified e-mail with 403 and creates nothing', async () => {
     const before = await userCount(app);
     const claims = identity({ verified: false });
@@ -296,6 +313,8 @@ describe('tokens that do not verify', () => {
       );
       return `${header}.${forged}.${signature}`;
     },
+    'an e-mail with a lone surrogate': () => issuer.sign({ ...identity(), email: 'a\ud800b@gmail.example' }),
+    'a subject with a NUL character': () => issuer.sign({ ...identity(), sub: 'google\u0000sub' }),
     garbage: () => Promise.resolve('not-a-jwt'),
     'three dots of garbage': () => Promise.resolve('a.b.c'),
   };

@@ -5,6 +5,7 @@ import {
   TEST_MAIL_MSG,
   type NotificationPreferenceWire,
 } from '../../src/shared/schemas/notifications.ts';
+import { tryAgainIn } from '../../src/shared/messages.ts';
 import type { SettingsWire } from '../../src/shared/schemas/settings.ts';
 import { ServicesRepository } from '../../src/server/repositories/services.repository.ts';
 import { UsersRepository } from '../../src/server/repositories/users.repository.ts';
@@ -209,7 +210,8 @@ describe('test notification', () => {
     const limited = await bob.post('/api/test-notification', { templateId: 1, email: 'bob@example.test' });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(limited.body.message).toBe(TEST_MAIL_MSG.tooMany);
+    expect(limited.body.message).toBe(tryAgainIn(TEST_MAIL_MSG.tooMany, Number(limited.headers.get('retry-after'))));
+    expect(limited.body.message).toMatch(/^Too many test e-mails\. Try again in (10 minutes|\d+ seconds?)\.$/);
     const other = await actors.superadmin.signIn();
     expect((await other.post('/api/test-notification', { templateId: 1, email: 's@example.test' })).status).toBe(200);
     clock.advance(10 * 60_000 + 1_000);
@@ -288,5 +290,53 @@ describe("the default template's id for the preferences dialog's 'Send test'", (
     expect(byAdmin.status, byAdmin.text).toBe(200);
     const mails = await smtp.waitFor(before + 1);
     expect(mails.slice(before).map((mail) => mail.to)).toEqual([['a@example.test']]);
+  });
+});
+
+describe('test-mail limits per address and per administrator', () => {
+  it('sends at most 10 test mails an hour to one address, whoever sends, +tags and case included', async () => {
+    clock.advance(60 * 60_000 + 1_000); // past every earlier test's use of the limits
+    const alice = await actors.user.signIn();
+    const bob = await actors.nsfwUser.signIn();
+    const root = await actors.superadmin.signIn();
+    const before = smtp.inbox.length;
+    const send = (client: typeof alice, email: string) =>
+      client.post('/api/test-notification', { templateId: 1, email });
+    for (let i = 0; i < 5; i += 1) expect((await send(alice, 'victim@example.test')).status).toBe(200);
+    for (let i = 0; i < 5; i += 1) expect((await send(bob, `Victim+${i}@Example.test`)).status).toBe(200);
+    const refused = await send(root, 'victim+again@example.test');
+    expect(refused.status, refused.text).toBe(429);
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(59 * 60);
+    expect(refused.body.message).toBe(tryAgainIn(TEST_MAIL_MSG.tooManyToAddress, retryAfter));
+    expect(refused.body.message).toBe('Too many test e-mails to this address. Try again in 60 minutes.');
+    // The administrators' tests count towards the same address.
+    const byTemplateTest = await root.post('/api/email-templates/1/test', { email: 'victim@example.test' });
+    expect(byTemplateTest.status).toBe(429);
+    expect((await root.post('/api/mail-settings/test', { email: 'VICTIM@example.test' })).status).toBe(429);
+    // Other addresses are not affected, and nothing more reached the victim.
+    expect((await send(root, 'someone-else@example.test')).status).toBe(200);
+    const mails = await smtp.waitFor(before + 11);
+    const toVictim = mails.slice(before).filter((mail) => /^victim/i.test(mail.to[0] ?? ''));
+    expect(toVictim).toHaveLength(10);
+    clock.advance(60 * 60_000 + 1_000);
+    expect((await send(root, 'victim@example.test')).status).toBe(200);
+  });
+
+  it('limits each administrator to 20 template and SMTP tests per 10 minutes', async () => {
+    clock.advance(60 * 60_000 + 1_000);
+    const admin = await actors.admin.signIn();
+    for (let i = 0; i < 20; i += 1) {
+      const response =
+        i % 2 === 0
+          ? await admin.post('/api/email-templates/1/test', { email: `t${i}@example.test` })
+          : await admin.post('/api/mail-settings/test', { email: `s${i}@example.test` });
+      expect(response.status, response.text).toBe(200);
+    }
+    const limited = await admin.post('/api/mail-settings/test', { email: 'fresh@example.test' });
+    expect(limited.status).toBe(429);
+    expect(limited.body.message).toBe(tryAgainIn(TEST_MAIL_MSG.tooMany, Number(limited.headers.get('retry-after'))));
+    const other = await actors.superadmin.signIn();
+    expect((await other.post('/api/mail-settings/test', { email: 'fresh@example.test' })).status).toBe(200);
   });
 });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { MSG } from '../../src/shared/messages.ts';
+import { MSG, tryAgainIn } from '../../src/shared/messages.ts';
+import type { TestResponse } from '../helpers/http-client.ts';
 import { RELAXED_LIMITS, newAccount, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let app: TestApp | undefined;
@@ -10,9 +11,20 @@ afterEach(async () => {
 
 const tight = (overrides: Partial<typeof RELAXED_LIMITS>) => ({ ...RELAXED_LIMITS, ...overrides });
 
+/** A 429 whose message says how long to wait, in agreement with its Retry-After header. */
+function expectLimited(response: TestResponse, reason: string = MSG.tooManyAttempts): void {
+  expect(response.status, response.text).toBe(429);
+  const retryAfter = Number(response.headers.get('retry-after'));
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(response.body.message).toBe(tryAgainIn(reason, retryAfter));
+  expect(response.body.message).toMatch(/ Try again in \d+ (second|minute)s?\.$/);
+}
+
 describe('sign-in rate limits', () => {
   it('limits failures per identifier with 429 and Retry-After, leaving other accounts alone', async () => {
-    app = await startTestApp({ limits: tight({ loginFailuresPerIdentifier: { limit: 3, windowMs: 60_000 } }) });
+    app = await startTestApp({
+      limits: tight({ loginFailuresPerIdentifier: { limit: 3, windowMs: 15 * 60_000 } }),
+    });
     const victim = newAccount('victim');
     const bystander = newAccount('bystander');
     await app.client().post('/api/register', victim);
@@ -23,9 +35,8 @@ describe('sign-in rate limits', () => {
       );
     }
     const limited = await app.client().post('/api/login', { username: victim.username, password: victim.password });
-    expect(limited.status).toBe(429);
-    expect(limited.body.message).toBe(MSG.tooManyAttempts);
-    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expectLimited(limited);
+    expect(limited.body.message).toBe('Too many attempts. Try again in 15 minutes.');
     const other = await app.client().post('/api/login', { username: bystander.username, password: bystander.password });
     expect(other.status).toBe(200);
   });
@@ -42,7 +53,7 @@ describe('sign-in rate limits', () => {
         { username: 'nobody-else', password: 'guess' },
         { headers: { 'x-forwarded-for': '203.0.113.9' } },
       );
-    expect(spoofed.status).toBe(429);
+    expectLimited(spoofed);
   });
 
   it('with TRUST_PROXY the forwarded address is the one limited and recorded', async () => {
@@ -73,11 +84,73 @@ describe('sign-in rate limits', () => {
     expect((await app.client().post('/api/register', newAccount())).status).toBe(201);
     expect((await app.client().post('/api/register', newAccount())).status).toBe(201);
     const third = await app.client().post('/api/register', newAccount());
-    expect(third.status).toBe(429);
-    expect(third.headers.get('retry-after')).not.toBeNull();
+    expectLimited(third);
     for (let i = 0; i < 2; i += 1) {
       expect((await app.client().post('/api/request-reset', { identifier: `a${i}@example.test` })).status).toBe(200);
     }
-    expect((await app.client().post('/api/request-reset', { identifier: 'z@example.test' })).status).toBe(429);
+    expectLimited(await app.client().post('/api/request-reset', { identifier: 'z@example.test' }));
+  });
+});
+
+describe('an account locked by failures from elsewhere', () => {
+  const ATTACKER = '203.0.113.66';
+  const OWNER = '198.51.100.10';
+  const from = (ip: string) => ({ headers: { 'x-forwarded-for': ip } });
+
+  async function start() {
+    app = await startTestApp({
+      env: { TRUST_PROXY: '127.0.0.1' },
+      limits: tight({
+        loginFailuresPerIdentifier: { limit: 3, windowMs: 15 * 60_000 },
+        loginFailuresPerIp: { limit: 30, windowMs: 15 * 60_000 },
+      }),
+    });
+    const owner = newAccount('root');
+    const registered = await app.client().post('/api/register', owner, from(OWNER));
+    expect(registered.body.role).toBe('superadmin');
+    const login = (ip: string, password: string) =>
+      app!.client().post('/api/login', { username: owner.username, password }, from(ip));
+    // The attacker's address fails until the account is locked, and goes on failing.
+    for (let i = 0; i < 3; i += 1) expect((await login(ATTACKER, `guess-${i}`)).status).toBe(401);
+    for (let i = 0; i < 10; i += 1) expectLimited(await login(ATTACKER, `guess-more-${i}`));
+    return { owner, login };
+  }
+
+  it('still lets the superadmin in with the right password from an address without failures', async () => {
+    const { owner, login } = await start();
+    const signedIn = await login(OWNER, owner.password);
+    expect(signedIn.status, signedIn.text).toBe(200);
+    expect(signedIn.body.role).toBe('superadmin');
+    // Also by e-mail, the other identifier: its own counter is not locked, and the address is still clean.
+    expect((await login('198.51.100.11', owner.password)).status).toBe(200);
+  });
+
+  it("keeps the attacker's address limited, even with the right password, and after the owner signed in", async () => {
+    const { owner, login } = await start();
+    expectLimited(await login(ATTACKER, owner.password));
+    expect((await login(OWNER, owner.password)).status).toBe(200);
+    const again = await login(ATTACKER, owner.password);
+    expectLimited(again);
+    expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
+    const limited = await app!.testDb.db.kysely
+      .selectFrom('login_attempts')
+      .select(['ip', 'type'])
+      .where('type', '=', 'rate_limited')
+      .execute();
+    expect(new Set(limited.map((row) => row.ip))).toEqual(new Set([ATTACKER]));
+  });
+
+  it('counts wrong passwords from the clean address: that address is then limited too', async () => {
+    const { owner, login } = await start();
+    expect((await login(OWNER, 'typo')).status).toBe(401);
+    expectLimited(await login(OWNER, owner.password));
+    // Any other address that has not failed still gets in.
+    expect((await login('198.51.100.12', owner.password)).status).toBe(200);
+    const failures = await app!.testDb.db.kysely
+      .selectFrom('login_attempts')
+      .select('ip')
+      .where('type', '=', 'failure')
+      .execute();
+    expect(failures.filter((row) => row.ip === OWNER)).toHaveLength(1);
   });
 });

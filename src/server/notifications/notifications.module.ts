@@ -14,7 +14,7 @@ import { fromEnv, MailSettingsService, toSmtpConfig } from './mail-settings.serv
 import { NotificationPreferenceService } from './notification-preference.service.ts';
 import { NotificationOutbox } from './outbox.service.ts';
 import { fixedMailer, SettingsMailer, type ReloadableMailer } from './settings-mailer.ts';
-import { TEST_MAIL_LIMITS, TestMailGate } from './test-mail-gate.ts';
+import { recipientLimiter, TEST_MAIL_LIMITS, TestMailGate } from './test-mail-gate.ts';
 
 export interface NotificationDeps {
   db: Kysely<Database>;
@@ -48,8 +48,10 @@ export async function createNotificationServices(deps: NotificationDeps): Promis
   const load = async () => toSmtpConfig((await settingsRepository.get()) ?? envDefaults);
   const settingsMailer = new SettingsMailer(load, await load());
   const mailer = deps.mailerOverride ? fixedMailer(deps.mailerOverride) : settingsMailer;
-  const adminGate = new TestMailGate(mailer, TEST_MAIL_LIMITS.admin, clock);
-  const userGate = new TestMailGate(mailer, TEST_MAIL_LIMITS.user, clock);
+  // Each gate counts its own senders; a recipient counts across both, whoever sends.
+  const recipients = recipientLimiter(clock);
+  const adminGate = new TestMailGate(mailer, TEST_MAIL_LIMITS.admin, recipients, clock);
+  const userGate = new TestMailGate(mailer, TEST_MAIL_LIMITS.user, recipients, clock);
   const site = async () => {
     const settings = await deps.settings.get();
     return { title: settings.site_title, logo: settings.logo_url_large ?? settings.logo_url };

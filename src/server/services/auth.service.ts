@@ -12,7 +12,7 @@ import { iso } from './clock.ts';
 import type { LoginAttemptService } from './login-attempt.service.ts';
 import type { PasswordHasher } from './password-hasher.ts';
 import type { AuthRateLimits } from './rate-limiter.ts';
-import { RateLimiter } from './rate-limiter.ts';
+import { RateLimiter, throwIfLimited } from './rate-limiter.ts';
 import type { SessionService } from './session.service.ts';
 
 /** Who is asking: the address (proxy headers only when trusted) and browser. */
@@ -59,7 +59,7 @@ export class AuthService {
    * default role and are approved unless that role is pending. Parallel registrations are serialised.
    */
   async register(input: RegisterBody, origin: RequestOrigin): Promise<SignedIn> {
-    this.#throwIfLimited(this.#registrationsPerIp.retryAfter(origin.ip));
+    throwIfLimited(MSG.tooManyAttempts, this.#registrationsPerIp.retryAfter(origin.ip));
     this.#registrationsPerIp.hit(origin.ip);
     const passwordHash = await this.deps.hasher.hash(input.password);
     const user = await this.createAccount({ username: input.username, email: input.email, passwordHash });
@@ -110,17 +110,18 @@ export class AuthService {
 
   /**
    * Password sign-in by username or e-mail. Unknown users and wrong passwords answer alike (same message,
-   * same hashing work). Failures count per IP and per identifier; past the limit the answer is 429.
+   * same hashing work). Failures count per IP and per identifier; past either limit the answer is 429, except
+   * that an account locked by failures still admits an address with no failures in the current window: the
+   * owner signing in from elsewhere. Otherwise anyone could keep the only superadmin locked out (0002).
    */
   async login(input: LoginBody, origin: RequestOrigin): Promise<SignedIn> {
     const identifierKey = input.username.toLowerCase();
-    const retryAfter = Math.max(
-      this.#failuresPerIp.retryAfter(origin.ip),
-      this.#failuresPerIdentifier.retryAfter(identifierKey),
-    );
-    if (retryAfter > 0) {
+    const ipWait = this.#failuresPerIp.retryAfter(origin.ip);
+    const accountWait = this.#failuresPerIdentifier.retryAfter(identifierKey);
+    const cleanAddress = this.#failuresPerIp.count(origin.ip) === 0;
+    if (ipWait > 0 || (accountWait > 0 && !cleanAddress)) {
       await this.deps.attempts.record(input.username, origin.ip, 'rate_limited');
-      this.#throwIfLimited(retryAfter);
+      throwIfLimited(MSG.tooManyAttempts, ipWait, accountWait);
     }
     const user = await this.deps.users.findByLogin(input.username);
     const matches = user
@@ -136,7 +137,9 @@ export class AuthService {
       await this.deps.attempts.record(input.username, origin.ip, 'disabled');
       throw new AppError('forbidden', MSG.accountDisabled);
     }
-    this.#failuresPerIdentifier.reset(identifierKey);
+    // A success forgets the owner's own typos, but a lock runs its course: clearing it would hand whoever caused
+    // it a fresh set of guesses each time the owner signs in.
+    if (accountWait === 0) this.#failuresPerIdentifier.reset(identifierKey);
     await this.deps.attempts.record(input.username, origin.ip, 'success');
     return this.#startSession(user, origin, user.temp_password);
   }
@@ -170,10 +173,6 @@ export class AuthService {
       is_online: true,
     });
     return { user: updated ?? user, token, requiresPasswordChange };
-  }
-
-  #throwIfLimited(retryAfterSeconds: number): void {
-    if (retryAfterSeconds > 0) throw new AppError('too_many_requests', MSG.tooManyAttempts, {}, retryAfterSeconds);
   }
 
   // Verifying against a real hash for unknown users keeps the timing of both failures alike.

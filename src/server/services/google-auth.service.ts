@@ -1,6 +1,7 @@
 import { MSG } from '#shared/messages';
 import { isApproved } from '#shared/permissions';
 import { MAX_USERNAME_LENGTH } from '#shared/constants';
+import { truncateText } from '#shared/text';
 import type { IdTokenVerifier } from '../integrations/oidc/id-token.verifier.ts';
 import type { User, UsersRepository } from '../repositories/users.repository.ts';
 import { AppError } from './app-error.ts';
@@ -64,7 +65,7 @@ export class GoogleAuthService {
     const passwordHash = await this.deps.hasher.hash(newToken());
     const base = usernameFromEmail(email);
     for (let attempt = 0; attempt < 20; attempt += 1) {
-      const username = attempt === 0 ? base : `${base.slice(0, MAX_USERNAME_LENGTH - 4)}${attempt + 1}`;
+      const username = attempt === 0 ? base : `${truncateText(base, MAX_USERNAME_LENGTH - 4)}${attempt + 1}`;
       try {
         return await this.deps.auth.createAccount({ username, email, passwordHash, googleSub: subject });
       } catch (error) {
@@ -78,6 +79,7 @@ export class GoogleAuthService {
 /** The local part of an address, reduced to characters a username may hold. */
 export function usernameFromEmail(email: string): string {
   const local = email.split('@')[0] ?? '';
-  const cleaned = local.replace(/[^\p{L}\p{N}._-]/gu, '').slice(0, MAX_USERNAME_LENGTH - 4);
+  // Cut without splitting a surrogate pair: a lone half of an astral letter is not storable text.
+  const cleaned = truncateText(local.replace(/[^\p{L}\p{N}._-]/gu, ''), MAX_USERNAME_LENGTH - 4);
   return cleaned.length > 0 ? cleaned : 'user';
 }

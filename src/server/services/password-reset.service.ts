@@ -2,12 +2,11 @@ import type { ResetTokensRepository } from '../repositories/reset-tokens.reposit
 import type { User, UsersRepository } from '../repositories/users.repository.ts';
 import type { Mailer } from '../integrations/mail/mailer.ts';
 import { MSG } from '#shared/messages';
-import { AppError } from './app-error.ts';
 import type { AuthService, RequestOrigin, SignedIn } from './auth.service.ts';
 import type { Clock } from './clock.ts';
 import { iso } from './clock.ts';
 import type { AuthRateLimits } from './rate-limiter.ts';
-import { RateLimiter } from './rate-limiter.ts';
+import { RateLimiter, throwIfLimited } from './rate-limiter.ts';
 import { hashToken, newToken } from './secret-tokens.ts';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
@@ -42,8 +41,7 @@ export class PasswordResetService {
 
   /** Handles a reset request; resolves once the request is accepted (mail goes out in the background). */
   async request(email: string, origin: RequestOrigin): Promise<void> {
-    const retryAfter = Math.max(this.#perIp.retryAfter(origin.ip), this.#perIdentifier.retryAfter(email));
-    if (retryAfter > 0) throw new AppError('too_many_requests', MSG.tooManyAttempts, {}, retryAfter);
+    throwIfLimited(MSG.tooManyAttempts, this.#perIp.retryAfter(origin.ip), this.#perIdentifier.retryAfter(email));
     this.#perIp.hit(origin.ip);
     this.#perIdentifier.hit(email);
     const user = await this.deps.users.findByEmail(email);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { RateLimiter } from './rate-limiter.ts';
+import { MSG } from '#shared/messages';
+import { AppError } from './app-error.ts';
+import { RateLimiter, throwIfLimited } from './rate-limiter.ts';
 
 describe('RateLimiter', () => {
   it('admits up to the limit, then reports seconds until the window ends', () => {
@@ -27,8 +29,59 @@ describe('RateLimiter', () => {
 
   it('stays bounded under a flood of distinct keys', () => {
     const limiter = new RateLimiter({ limit: 1, windowMs: 60_000 });
-    for (let i = 0; i < RateLimiter.MAX_KEYS + 500; i += 1) limiter.hit(`ip-${i}`);
+    let largest = 0;
+    for (let i = 0; i < RateLimiter.MAX_KEYS + 500; i += 1) {
+      limiter.hit(`ip-${i}`);
+      largest = Math.max(largest, limiter.size);
+    }
+    expect(largest).toBe(RateLimiter.MAX_KEYS);
+    // A full map of live keys drops its oldest tenth at once rather than one key per insert.
+    expect(limiter.size).toBeLessThanOrEqual(RateLimiter.MAX_KEYS - RateLimiter.MAX_KEYS / 10 + 500);
     // The newest keys are still counted.
     expect(limiter.retryAfter(`ip-${RateLimiter.MAX_KEYS + 499}`)).toBeGreaterThan(0);
+  });
+
+  it('sweeps expired keys first when full, keeping the live ones', () => {
+    let now = 1_000_000;
+    const limiter = new RateLimiter({ limit: 1, windowMs: 60_000 }, () => now);
+    for (let i = 0; i < RateLimiter.MAX_KEYS - 1; i += 1) limiter.hit(`old-${i}`);
+    now += 30_000;
+    limiter.hit('live');
+    now += 31_000;
+    limiter.hit('new');
+    expect(limiter.size).toBe(2);
+    expect(limiter.retryAfter('live')).toBeGreaterThan(0);
+  });
+
+  it('counts events of the current window only', () => {
+    let now = 0;
+    const limiter = new RateLimiter({ limit: 5, windowMs: 1_000 }, () => now);
+    expect(limiter.count('k')).toBe(0);
+    limiter.hit('k');
+    limiter.hit('k');
+    expect(limiter.count('k')).toBe(2);
+    now += 1_000;
+    expect(limiter.count('k')).toBe(0);
+  });
+});
+
+describe('throwIfLimited', () => {
+  it('passes when no wait is running', () => {
+    expect(() => throwIfLimited(MSG.tooManyAttempts, 0, 0)).not.toThrow();
+  });
+
+  it('refuses with the longest wait as Retry-After and says how long it is', () => {
+    let caught: unknown;
+    try {
+      throwIfLimited(MSG.tooManyAttempts, 30, 240);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(AppError);
+    expect(caught).toMatchObject({
+      kind: 'too_many_requests',
+      retryAfterSeconds: 240,
+      message: 'Too many attempts. Try again in 4 minutes.',
+    });
   });
 });

@@ -1,3 +1,6 @@
+import { tryAgainIn } from '#shared/messages';
+import { AppError } from './app-error.ts';
+
 /** How many events a key may have within a window. */
 export interface RateLimitRule {
   limit: number;
@@ -28,6 +31,16 @@ export class RateLimiter {
     const bucket = this.#current(key);
     if (!bucket || bucket.count < this.rule.limit) return 0;
     return Math.max(1, Math.ceil((bucket.resetAt - this.now()) / 1000));
+  }
+
+  /** Events counted for the key in its current window (0 when none or the window is over). */
+  count(key: string): number {
+    return this.#current(key)?.count ?? 0;
+  }
+
+  /** How many keys are held in memory (live or not yet swept). */
+  get size(): number {
+    return this.#buckets.size;
   }
 
   /** Counts one event for the key. */
@@ -68,6 +81,15 @@ export class RateLimiter {
       }
     }
   }
+}
+
+/**
+ * Refuses with 429 when any of the waits (from `retryAfter`) is running: Retry-After is the longest wait, and
+ * the message gives the reason and says how long that is.
+ */
+export function throwIfLimited(reason: string, ...waits: number[]): void {
+  const retryAfter = Math.max(0, ...waits);
+  if (retryAfter > 0) throw new AppError('too_many_requests', tryAgainIn(reason, retryAfter), {}, retryAfter);
 }
 
 /** The limits that guard the account routes; tests pass their own. */

@@ -16,7 +16,9 @@ export const TEST_MAIL_MSG = {
   failedTitle: 'Failed to Send Test Email',
   failed: 'Failed to send test email',
   notConfigured: 'E-mail is not configured on this server',
-  tooMany: 'Too many test e-mails. Please try again later.',
+  /** 429 reasons; the server adds how long to wait. */
+  tooMany: 'Too many test e-mails.',
+  tooManyToAddress: 'Too many test e-mails to this address.',
 } as const;
 
 /** One of the caller's preferences: SPEC section 7's items with serviceId, email, enabled (plus the row id). */

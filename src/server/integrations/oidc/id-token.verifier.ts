@@ -1,5 +1,6 @@
 import { createRemoteJWKSet, jwtVerify, errors } from 'jose';
 import { z } from 'zod';
+import { hasLoneSurrogate } from '#shared/text';
 
 /** The identity an ID token proves. */
 export interface VerifiedIdentity {
@@ -24,9 +25,13 @@ export interface IdTokenVerifier {
 /** Raised for any token that does not verify; the message is safe to log, not shown to users. */
 export class InvalidIdTokenError extends Error {}
 
+// The issuer signs the claims, yet they are still text from outside that ends up stored: the same rule as
+// request bodies (no NUL, no lone surrogate) applies.
+const storable = (value: string) => !value.includes('\u0000') && !hasLoneSurrogate(value);
+
 const claims = z.object({
-  sub: z.string().min(1),
-  email: z.string().min(3).max(254),
+  sub: z.string().min(1).refine(storable),
+  email: z.string().min(3).max(254).refine(storable),
   email_verified: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).optional(),
   name: z.string().max(200).optional(),
 });
