@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readEnv } from './env.ts';
+import { StartupError } from './startup-error.ts';
 
 describe('readEnv', () => {
   it('applies the documented defaults', () => {
@@ -34,5 +35,28 @@ describe('readEnv', () => {
   it('names the offending variable', () => {
     expect(() => readEnv({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => readEnv({ SMTP_SECURE: 'maybe' })).toThrow(/SMTP_SECURE/);
+  });
+
+  it('accepts only postgres:// URLs for DATABASE_URL, without echoing the value', () => {
+    for (const url of [
+      'postgres://u:p@db:5432/homelab',
+      'postgresql://db/homelab',
+      'postgres:///homelab?host=/run/pg',
+    ]) {
+      expect(readEnv({ DATABASE_URL: url }).DATABASE_URL).toBe(url);
+    }
+    for (const bad of ['garbage', 'mysql://u:p@db/homelab', 'postgres://', 'http://db/homelab']) {
+      expect(() => readEnv({ DATABASE_URL: bad })).toThrow(
+        'DATABASE_URL: not a valid postgres:// URL (expected postgres://user:password@host:5432/database)',
+      );
+    }
+    expect(() => readEnv({ DATABASE_URL: 'mysql://u:s3cret@db/homelab' })).not.toThrow(/s3cret/);
+  });
+
+  it('requires SESSION_SECRET to have at least 32 characters when set', () => {
+    expect(() => readEnv({ SESSION_SECRET: 'x' })).toThrow(/SESSION_SECRET: must be at least 32 characters/);
+    expect(() => readEnv({ SESSION_SECRET: 'a'.repeat(31) })).toThrow(StartupError);
+    expect(readEnv({ SESSION_SECRET: 'a'.repeat(32) }).SESSION_SECRET).toBe('a'.repeat(32));
+    expect(readEnv({ SESSION_SECRET: '  ' }).SESSION_SECRET).toBeUndefined();
   });
 });

@@ -1,19 +1,44 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { StartupError } from './startup-error.ts';
 
 const optionalText = z
   .string()
   .optional()
   .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
 
+/** The shortest SESSION_SECRET accepted: 32 characters, e.g. `openssl rand -hex 32` gives 64. */
+export const SESSION_SECRET_MIN_LENGTH = 32;
+
+/**
+ * A PostgreSQL connection string: postgres:// or postgresql:// with a host (in the authority, or as `?host=` for a
+ * Unix socket). Anything else would reach pg, which reads e.g. "garbage" as a host name and fails much later with
+ * "getaddrinfo ENOTFOUND". The value itself is never echoed: it may hold a password.
+ */
+function isPostgresUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return /^postgres(ql)?:$/.test(url.protocol) && (url.hostname !== '' || url.searchParams.has('host'));
+}
+
+const databaseUrl = optionalText.refine((value) => value === undefined || isPostgresUrl(value), {
+  message: 'not a valid postgres:// URL (expected postgres://user:password@host:5432/database)',
+});
+
+const sessionSecret = optionalText.refine((value) => value === undefined || value.length >= SESSION_SECRET_MIN_LENGTH, {
+  message:
+    `must be at least ${SESSION_SECRET_MIN_LENGTH} characters (e.g. the output of \`openssl rand -hex 32\`), ` +
+    'or unset to have one generated and kept in the database',
+});
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(5000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: optionalText,
+  DATABASE_URL: databaseUrl,
   PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   TRUST_PROXY: optionalText,
-  SESSION_SECRET: optionalText,
+  SESSION_SECRET: sessionSecret,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SQLITE_NATIVE_BINDING: optionalText,
   SMTP_HOST: optionalText,
@@ -56,12 +81,12 @@ function parseTrustProxy(value: string | undefined): TrustProxy {
     .filter(Boolean);
 }
 
-/** The only reader of process.env: parses, applies defaults and derives paths. Throws a readable error. */
+/** The only reader of process.env: parses, applies defaults and derives paths. Throws a one-line StartupError. */
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
-    throw new Error(`Invalid configuration: ${problems}`);
+    throw new StartupError(`Invalid configuration: ${problems}`);
   }
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);

@@ -1,19 +1,30 @@
 import { buildApp } from './app.ts';
+import { prepareDataDir } from './data-dir.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { checkPostgresReachable } from './db/postgres-reachability.ts';
+import { checkSqliteIntegrity } from './db/sqlite-integrity.ts';
 import { readEnv } from './env.ts';
 import { startScheduler } from './jobs/scheduler.ts';
+import { StartupError } from './startup-error.ts';
 
 /** Reads the configuration, opens and migrates the database, starts the jobs and listens. */
 async function main(): Promise<void> {
   const env = readEnv();
+  // DATA_DIR holds uploads and the geo-IP cache on PostgreSQL too.
+  prepareDataDir(env.DATA_DIR, env.DATABASE_URL ? undefined : env.sqlitePath);
+  if (env.DATABASE_URL) await checkPostgresReachable(env.DATABASE_URL);
   const db = openDatabase({
     databaseUrl: env.DATABASE_URL,
     sqlitePath: env.sqlitePath,
     sqliteNativeBinding: env.SQLITE_NATIVE_BINDING,
   });
+  const quickCheckMs = db.dialect === 'sqlite' ? await checkSqliteIntegrity(db, env.sqlitePath) : undefined;
   await migrateToLatest(db);
   const built = await buildApp({ env, db });
+  if (quickCheckMs !== undefined) {
+    built.app.log.info({ file: env.sqlitePath, durationMs: quickCheckMs }, 'SQLite quick_check passed');
+  }
   // The periodic jobs, the notification outbox among them (jobs/scheduler.ts).
   const scheduler = startScheduler(built.services, built.app.log);
   // The monitor runs in the instance that leads (always, on SQLite); see services/leadership.ts.
@@ -40,6 +51,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  // Expected failures are one line that says what to fix; anything else is a bug and keeps its stack.
+  console.error(error instanceof StartupError ? error.message : error);
   process.exit(1);
 });

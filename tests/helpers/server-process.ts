@@ -28,6 +28,8 @@ export interface ServerProcessOptions {
   /** Default: a free port. Restarts pass the previous one so URLs stay the same. */
   port?: number;
   env?: Record<string, string>;
+  /** A command the server runs under, e.g. `['setpriv', '--reuid=nobody', ...]`; default: run it directly. */
+  runAs?: string[];
 }
 
 /** A port of 127.0.0.1 that nothing listens on right now. */
@@ -73,18 +75,20 @@ async function waitForServer(baseUrl: string, child: ChildProcess, log: () => st
   throw new Error(`server did not answer GET /api/settings within 60 s:\n${log()}`);
 }
 
-/**
- * Starts the built server (run `npm run build` first) on 127.0.0.1 with the given DATA_DIR and waits until it
- * answers. The environment is minimal and explicit: nothing of the caller's (DATABASE_URL included) leaks in.
- */
-export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
+function requireBuild(): void {
   if (!fs.existsSync(SERVER_ENTRY)) {
     throw new Error(`${path.relative(ROOT, SERVER_ENTRY)} is missing: run \`npm run build\` first`);
   }
-  const port = options.port ?? (await freePort());
-  const baseUrl = `http://127.0.0.1:${port}`;
+}
+
+/**
+ * Spawns the built server. The environment is minimal and explicit: nothing of the caller's (DATABASE_URL
+ * included) leaks in. `runAs` prefixes the command (e.g. setpriv to drop root).
+ */
+function spawnServer(options: ServerProcessOptions, port: number): { child: ChildProcess; log: () => string } {
   let output = '';
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  const [command, ...prefix] = [...(options.runAs ?? []), process.execPath];
+  const child = spawn(command ?? process.execPath, [...prefix, SERVER_ENTRY], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',
@@ -93,7 +97,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: options.dataDir,
-      PUBLIC_URL: baseUrl,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',
       ...options.env,
     },
@@ -104,7 +108,36 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   };
   child.stdout?.on('data', append);
   child.stderr?.on('data', append);
-  const log = () => output;
+  return { child, log: () => output };
+}
+
+/** How a server that was expected to refuse to start ended. */
+export interface ServerExit {
+  /** Exit code; null when it had to be killed because it kept running. */
+  code: number | null;
+  output: string;
+}
+
+/**
+ * Runs the built server until it exits on its own (a start-up refusal). A server still running after `timeoutMs`
+ * (it started instead of refusing) is killed and reported with code null and its output.
+ */
+export async function runServerUntilExit(options: ServerProcessOptions, timeoutMs = 45_000): Promise<ServerExit> {
+  requireBuild();
+  const { child, log } = spawnServer(options, options.port ?? (await freePort()));
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  // 'close', not 'exit': the last output may arrive after the process ended.
+  await new Promise((resolve) => child.once('close', resolve));
+  clearTimeout(timer);
+  return { code: child.signalCode === null ? child.exitCode : null, output: log() };
+}
+
+/** Starts the built server (run `npm run build` first) on 127.0.0.1 with the given DATA_DIR and waits until it answers. */
+export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
+  requireBuild();
+  const port = options.port ?? (await freePort());
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const { child, log } = spawnServer(options, port);
 
   const stop = async () => {
     if (exited(child)) return;

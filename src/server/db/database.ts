@@ -3,7 +3,9 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { StartupError } from '../startup-error.ts';
 import type { Database } from './schema.ts';
+import { damagedDatabaseError, isSqliteDamage } from './sqlite-integrity.ts';
 import { SqliteBooleanPlugin } from './sqlite-boolean.plugin.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -44,6 +46,27 @@ export function sqliteUnsupportedReason(nodeVersion: string): string | null {
   return null;
 }
 
+/**
+ * Opens the SQLite file with our pragmas. SQLite's own messages ("unable to open database file", "file is not a
+ * database") name no path, so failures here become a StartupError that does.
+ */
+function openSqlite(file: string, nativeBinding: string | undefined): SQLite.Database {
+  let sqlite: SQLite.Database | undefined;
+  try {
+    sqlite = new SQLite(file, nativeBinding ? { nativeBinding } : {});
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    return sqlite;
+  } catch (error) {
+    sqlite?.close();
+    const message = error instanceof Error ? error.message : String(error);
+    if (isSqliteDamage(error)) throw damagedDatabaseError(file, message);
+    throw new StartupError(`Cannot open the SQLite database ${file}: ${message}`, { cause: error });
+  }
+}
+
 /** Opens SQLite (WAL, foreign keys on) or PostgreSQL according to the configuration. */
 export function openDatabase(config: DbConfig): Db {
   if (config.databaseUrl) {
@@ -60,14 +83,7 @@ export function openDatabase(config: DbConfig): Db {
   const unsupported = sqliteUnsupportedReason(process.version);
   if (unsupported) throw new Error(unsupported);
   if (config.sqlitePath !== ':memory:') fs.mkdirSync(path.dirname(config.sqlitePath), { recursive: true });
-  const sqlite = new SQLite(
-    config.sqlitePath,
-    config.sqliteNativeBinding ? { nativeBinding: config.sqliteNativeBinding } : {},
-  );
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  const sqlite = openSqlite(config.sqlitePath, config.sqliteNativeBinding);
   const kysely = new Kysely<Database>({
     dialect: new SqliteDialect({ database: sqlite }),
     plugins: [new SqliteBooleanPlugin()],

@@ -1,4 +1,5 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { StartupError } from '../startup-error.ts';
 import type { Db } from './database.ts';
 import { initialMigration } from './migrations/0001-initial.ts';
 import { statusChangesMigration } from './migrations/0002-status-changes.ts';
@@ -28,9 +29,10 @@ export async function migrateToLatest(db: Db): Promise<void> {
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error) {
-    throw new Error(
-      `Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : JSON.stringify(error)}`,
-      { cause: error },
-    );
+    // A failed migration (e.g. a PostgreSQL user without CREATE rights) is reported as one line at start-up.
+    const which = failed ? `Migration ${failed.migrationName}` : 'Migrating the database';
+    throw new StartupError(`${which} failed: ${error instanceof Error ? error.message : JSON.stringify(error)}`, {
+      cause: error,
+    });
   }
 }
