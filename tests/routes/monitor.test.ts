@@ -44,6 +44,7 @@ async function startMonitor(options: MonitorOptions = {}, clock: Clock = systemC
       services: new ServicesRepository(kysely()),
       history: history(),
       catalog: app.built.services.catalog,
+      settings: app.built.services.settings,
       clock,
       log: app.built.app.log,
     },

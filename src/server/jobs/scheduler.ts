@@ -4,6 +4,7 @@ import type { Job } from './job.ts';
 import { purgeSessionsJob } from './purge-sessions.job.ts';
 import { pruneHistoryJob } from './prune-history.job.ts';
 import { pruneLoginAttemptsJob } from './prune-login-attempts.job.ts';
+import { refreshMonitorSettingsJob } from './refresh-monitor-settings.job.ts';
 import { sendNotificationsJob } from './send-notifications.job.ts';
 
 /** Every periodic job of the server. */
@@ -13,6 +14,7 @@ export function serverJobs(services: Services): Job[] {
     purgeSessionsJob(services),
     pruneLoginAttemptsJob(services),
     pruneHistoryJob(services),
+    refreshMonitorSettingsJob(services),
   ];
 }
 
