@@ -4,6 +4,7 @@ import { guardedLookup } from '../http/guarded-lookup.ts';
 import { MAX_CHECK_TIMEOUT_MS } from './check-timing.ts';
 import { createCachedLookup, type CachedLookup } from './dns-cache.ts';
 import { literalAddress, type TargetPolicy } from './metadata-targets.ts';
+import { realTimers, type MonotonicTimers, type TimerHandle } from './monotonic-timers.ts';
 
 /** What one check found: up or down, the response time (null when no complete answer) and why it failed. */
 export interface CheckOutcome {
@@ -30,6 +31,8 @@ export interface HttpCheckerOptions {
   keepAliveMs?: number;
   /** Name resolution for new connections (tests inject one); default: the cached system resolver. */
   lookup?: CachedLookup;
+  /** Deadlines and durations (tests pass manual timers); default: performance.now() and Node's timers. */
+  timers?: MonotonicTimers;
   /** Addresses checks may connect to (literal or resolved); default: any. */
   policy?: TargetPolicy;
 }
@@ -66,8 +69,8 @@ class Check implements Dispatcher.DispatchHandler {
   #bytes = 0;
   #redirects = 0;
   #current: CheckTarget;
-  readonly #timer: NodeJS.Timeout;
-  readonly #startedAt = performance.now();
+  readonly #timer: TimerHandle;
+  readonly #startedAt: number;
 
   constructor(
     private readonly checker: HttpChecker,
@@ -76,7 +79,8 @@ class Check implements Dispatcher.DispatchHandler {
     private readonly done: (outcome: CheckOutcome) => void,
   ) {
     this.#current = target;
-    this.#timer = setTimeout(() => this.#fail('timeout'), timeoutMs);
+    this.#startedAt = checker.timers.now();
+    this.#timer = checker.timers.setTimeout(() => this.#fail('timeout'), timeoutMs);
     this.#dispatch();
   }
 
@@ -171,8 +175,8 @@ class Check implements Dispatcher.DispatchHandler {
   }
 
   #elapsed(): number {
-    // performance.now() is monotonic: a wall-clock jump never yields a negative duration.
-    return Math.max(0, Math.round(performance.now() - this.#startedAt));
+    // Monotonic time: a wall-clock jump never yields a negative duration.
+    return Math.max(0, Math.round(this.checker.timers.now() - this.#startedAt));
   }
 
   #fail(reason: string, refused = false): void {
@@ -188,7 +192,7 @@ class Check implements Dispatcher.DispatchHandler {
   #settle(outcome: CheckOutcome): void {
     if (this.#settled) return;
     this.#settled = true;
-    clearTimeout(this.#timer);
+    this.checker.timers.clearTimeout(this.#timer);
     this.done(outcome);
   }
 }
@@ -218,11 +222,13 @@ export class HttpChecker {
   readonly bodyCapBytes: number;
   readonly maxRedirects: number;
   readonly policy: TargetPolicy | undefined;
+  readonly timers: MonotonicTimers;
 
   constructor(options: HttpCheckerOptions = {}) {
     this.bodyCapBytes = options.bodyCapBytes ?? 1024 * 1024;
     this.maxRedirects = options.maxRedirects ?? 5;
     this.policy = options.policy;
+    this.timers = options.timers ?? realTimers;
     const keepAliveMs = options.keepAliveMs ?? 60_000;
     this.agent = new Agent({
       keepAliveTimeout: keepAliveMs,

@@ -9,6 +9,7 @@ import { checkTimeoutMs, delayToPhaseMs, phaseCapacity } from './check-timing.ts
 import type { CachedLookup } from './dns-cache.ts';
 import { HttpChecker, toCheckTarget, type CheckOutcome, type CheckTarget } from './http-checker.ts';
 import { metadataTargetPolicy } from './metadata-targets.ts';
+import { realTimers, type MonotonicTimers } from './monotonic-timers.ts';
 import { ResultWriter } from './result-writer.ts';
 
 /** The site setting the monitor follows: may checks connect to cloud metadata addresses (default no). */
@@ -39,6 +40,8 @@ export interface MonitorOptions {
   maxBatch?: number;
   /** The scheduler's wake-up grid (see CheckScheduler); start jitter stays below it. */
   tickMs?: number;
+  /** Tests: a manual monotonic clock and timers for schedules, deadlines and durations (default: real ones). */
+  timers?: MonotonicTimers;
   /** Tests: name resolution for new connections (default: the cached system resolver). */
   lookup?: CachedLookup;
   /** Benchmarks and tests: told when each check starts and how late after its due time. */
@@ -74,6 +77,7 @@ export class Monitor {
   #checker: HttpChecker;
   readonly #writer: ResultWriter;
   readonly #msPerSecond: number;
+  readonly #timers: MonotonicTimers;
   readonly #loadTokens = new Map<number, number>();
   #state: 'idle' | 'starting' | 'running' | 'stopping' = 'idle';
   /** The phase grid, fixed at start (see phaseMs). */
@@ -87,7 +91,12 @@ export class Monitor {
     private readonly options: MonitorOptions = {},
   ) {
     this.#msPerSecond = options.msPerIntervalSecond ?? 1000;
-    this.#scheduler = new CheckScheduler<MonitoredService>((entry, lateMs) => this.#run(entry, lateMs), options.tickMs);
+    this.#timers = options.timers ?? realTimers;
+    this.#scheduler = new CheckScheduler<MonitoredService>(
+      (entry, lateMs) => this.#run(entry, lateMs),
+      options.tickMs,
+      this.#timers,
+    );
     this.#checker = this.#newChecker();
     this.#writer = new ResultWriter(deps.history, deps.log, { flushMs: options.flushMs, maxBatch: options.maxBatch });
     deps.catalog.onChange((change) => this.#onChange(change));
@@ -112,7 +121,7 @@ export class Monitor {
     this.#allowMetadata = settings.allow_metadata_targets;
     this.#capacity = phaseCapacity(rows.reduce((max, row) => Math.max(max, row.id), 0));
     const wallNow = this.deps.clock.now().getTime();
-    const now = performance.now();
+    const now = this.#timers.now();
     for (const row of rows) {
       const entry = this.#add(row, lastChanges.get(row.id) ?? null);
       this.#scheduler.schedule(entry, now + delayToPhaseMs(row.id, entry.intervalMs, this.#capacity, wallNow));
@@ -158,6 +167,7 @@ export class Monitor {
     return new HttpChecker({
       bodyCapBytes: this.options.bodyCapBytes,
       lookup: this.options.lookup,
+      timers: this.options.timers,
       policy: metadataTargetPolicy(() => this.#allowMetadata),
     });
   }
@@ -203,7 +213,7 @@ export class Monitor {
     this.options.onCheckStart?.(entry.id, lateMs);
     if (entry.realign) {
       entry.realign = false;
-      this.#scheduler.schedule(entry, performance.now() + this.#phaseDelay(entry, true));
+      this.#scheduler.schedule(entry, this.#timers.now() + this.#phaseDelay(entry, true));
     }
     const generation = entry.generation;
     const timestamp = iso(this.deps.clock.now());
@@ -268,7 +278,7 @@ export class Monitor {
 
   #apply(row: Service): void {
     const existing = this.#entries.get(row.id);
-    const now = performance.now();
+    const now = this.#timers.now();
     if (!existing) {
       // A new service is checked at once, then at its phase.
       const entry = this.#add(row, null);
