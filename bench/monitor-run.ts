@@ -15,9 +15,11 @@ import { openDatabase } from '../src/server/db/database.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { Monitor } from '../src/server/monitor/monitor.ts';
 import { ServicesRepository } from '../src/server/repositories/services.repository.ts';
+import { SettingsRepository } from '../src/server/repositories/settings.repository.ts';
 import { StatusHistoryRepository } from '../src/server/repositories/status-history.repository.ts';
 import { systemClock } from '../src/server/services/clock.ts';
 import { ServiceCatalogService } from '../src/server/services/service-catalog.service.ts';
+import { SettingsService } from '../src/server/services/settings.service.ts';
 
 const args = process.argv.slice(2).filter((arg) => arg !== '--');
 // --no-writes: checks only, results dropped (to tell the HTTP side's cost from the database side's).
@@ -73,11 +75,13 @@ async function main(): Promise<void> {
   let down = 0;
   const history = new StatusHistoryRepository(db.kysely, db.dialect);
   if (noWrites) history.writeBatch = (batch) => Promise.resolve(new Set(batch.latest.map((r) => r.serviceId)));
+  const settings = new SettingsService(new SettingsRepository(db.kysely), () => Promise.resolve(null));
   const monitor = new Monitor(
     {
       services,
       history,
-      catalog: new ServiceCatalogService(services, systemClock),
+      catalog: new ServiceCatalogService(services, systemClock, () => Promise.resolve(false)),
+      settings,
       clock: systemClock,
       log,
     },

@@ -46,6 +46,7 @@ export const SERVICE_MSG = {
   notFound: 'Service not found',
   idMismatch: 'The id in the body does not match the address',
   deleted: 'Service deleted',
+  metadataTarget: 'Cloud metadata addresses cannot be monitored unless allowed in Settings',
 } as const;
 
 export const UPLOAD_MSG = {

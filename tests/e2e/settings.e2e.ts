@@ -104,6 +104,28 @@ describe('settings page', () => {
     await visible(page.getByLabel('Default role for new users').getByText('User'));
   });
 
+  it('lets the monitor reach cloud metadata addresses only after the Monitoring switch is turned on', async () => {
+    const { page } = admin;
+    await openSettings(page);
+    const monitoring = page.getByRole('region', { name: 'Monitoring' });
+    const metadata = monitoring.getByRole('switch', { name: 'Allow cloud metadata addresses' });
+    expect(await metadata.getAttribute('aria-checked')).toBe('false');
+    expect(await metadata.getAttribute('aria-describedby')).toBeTruthy();
+    await metadata.click();
+    const patch = nextPatch(page);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    expect((await patch).postDataJSON()).toEqual({ allow_metadata_targets: true });
+    await visible(toastRegion(page).getByText('Settings updated', { exact: true }));
+    const stored = JSON.parse((await apiFromPage(page, 'GET', '/api/settings')).text) as Record<string, unknown>;
+    expect(stored.allow_metadata_targets).toBe(true);
+
+    await metadata.click();
+    const off = nextPatch(page);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    expect((await off).postDataJSON()).toEqual({ allow_metadata_targets: false });
+    await visible(page.getByText('All changes saved.'));
+  });
+
   it("shows 'Failed to update settings' with the server's message", async () => {
     const { page } = admin;
     await openSettings(page);

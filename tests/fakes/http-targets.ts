@@ -20,7 +20,8 @@ const GZIP_BOMB = zlib.gzipSync(Buffer.alloc(64 * 1024 * 1024), { level: 9 });
  * Local HTTP targets on 127.0.0.1 that behave well and badly, for the monitor tests. Paths:
  * /up, /down (500), /status/:name (status set with `setStatus`), /slow/:ms, /hang (never answers),
  * /stall (headers, then nothing), /trickle (a byte every 100 ms, forever), /endless (a body as fast as the
- * socket takes it), /redirect-loop, /redirect/:n (n hops then 200), /gzip-bomb. Any path may carry a
+ * socket takes it), /redirect-loop, /redirect/:n (n hops then 200), /to/:url (a redirect to the URI-encoded
+ * url), /gzip-bomb. Any path may carry a
  * `?tag` query so that several services share one behaviour but count separately.
  */
 export class HttpTargets {
@@ -130,6 +131,9 @@ export class HttpTargets {
         else response.writeHead(302, { location: `/redirect/${left - 1}${query}` }).end();
         return;
       }
+      case 'to':
+        response.writeHead(302, { location: decodeURIComponent(second) }).end();
+        return;
       case 'gzip-bomb':
         response.writeHead(200, { 'content-encoding': 'gzip', 'content-type': 'text/html' });
         response.end(GZIP_BOMB);

@@ -1,3 +1,4 @@
+import type { CheckOutcome } from '../../src/server/monitor/http-checker.ts';
 import { Monitor, type MonitorOptions } from '../../src/server/monitor/monitor.ts';
 import { ServicesRepository } from '../../src/server/repositories/services.repository.ts';
 import { StatusHistoryRepository } from '../../src/server/repositories/status-history.repository.ts';
@@ -7,22 +8,26 @@ import { createActors } from './actors.ts';
 import type { TestClient } from './http-client.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
 
-/** An app with its own database, a signed-in administrator and local HTTP targets, for monitor tests. */
+/** An app with its own database, a signed-in administrator and user, and local HTTP targets, for monitor tests. */
 export interface MonitorFixture {
   app: TestApp;
   admin: TestClient;
+  user: TestClient;
   targets: HttpTargets;
   close(): Promise<void>;
 }
 
-/** Starts the app, signs an administrator in and starts the targets. */
+/** Starts the app, signs an administrator and a user in and starts the targets. */
 export async function startMonitorFixture(): Promise<MonitorFixture> {
   const app = await startTestApp();
-  const admin = await (await createActors(app)).admin.signIn();
+  const actors = await createActors(app);
+  const admin = await actors.admin.signIn();
+  const user = await actors.user.signIn();
   const targets = await new HttpTargets().start();
   return {
     app,
     admin,
+    user,
     targets,
     async close() {
       await targets.close();
@@ -39,9 +44,46 @@ export function newTestMonitor(app: TestApp, options: MonitorOptions): Monitor {
       services: new ServicesRepository(kysely),
       history: new StatusHistoryRepository(kysely, app.testDb.db.dialect),
       catalog: app.built.services.catalog,
+      settings: app.built.services.settings,
       clock: systemClock,
       log: app.built.app.log,
     },
     options,
   );
+}
+
+/**
+ * Records every check outcome per service, so tests wait for the n-th check of a service instead of sleeping.
+ * Pass `onCheckEnd` to the monitor's options.
+ */
+export class CheckOutcomes {
+  readonly #outcomes = new Map<number, CheckOutcome[]>();
+  readonly #waiters: { id: number; count: number; resolve: (outcomes: CheckOutcome[]) => void }[] = [];
+
+  readonly onCheckEnd = (id: number, outcome: CheckOutcome): void => {
+    const list = [...(this.#outcomes.get(id) ?? []), outcome];
+    this.#outcomes.set(id, list);
+    for (const waiter of this.#waiters.filter((each) => each.id === id && list.length >= each.count)) {
+      this.#waiters.splice(this.#waiters.indexOf(waiter), 1);
+      waiter.resolve(list);
+    }
+  };
+
+  /** The outcomes of a service so far, oldest first. */
+  of(id: number): CheckOutcome[] {
+    return this.#outcomes.get(id) ?? [];
+  }
+
+  /** Resolves with the service's outcomes once it has at least `count` of them. */
+  atLeast(id: number, count: number): Promise<CheckOutcome[]> {
+    const list = this.of(id);
+    if (list.length >= count) return Promise.resolve(list);
+    return new Promise((resolve) => this.#waiters.push({ id, count, resolve }));
+  }
+
+  /** Resolves with the service's next outcome (the first one recorded after this call). */
+  async next(id: number): Promise<CheckOutcome> {
+    const list = await this.atLeast(id, this.of(id).length + 1);
+    return list.at(-1) as CheckOutcome;
+  }
 }

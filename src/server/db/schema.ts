@@ -83,6 +83,7 @@ export interface SettingsTable {
   admin_show_status_badge: BoolDefault;
   admin_show_uptime_log: BoolDefault;
   registration_open: BoolDefault;
+  allow_metadata_targets: BoolDefault;
 }
 
 export interface ServicesTable {

@@ -3,6 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import type { LookupFunction } from 'node:net';
+import { guardedLookup } from './guarded-lookup.ts';
 import { publicAndLanOnly, type AddressPolicy } from './ip-policy.ts';
 
 /** Why an outbound fetch was refused or failed; `refused` means the address or scheme is not allowed. */
@@ -31,22 +32,13 @@ export interface SafeFetchResult {
   finalUrl: string;
 }
 
-/** A DNS lookup that refuses the whole answer if any address is not allowed, so the checked address is the one used. */
+/** The system resolver behind the policy: every address of the answer is checked, the checked one used. */
 function checkedLookup(policy: AddressPolicy): LookupFunction {
-  return (hostname, options, callback) => {
-    dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
-      if (error) {
-        callback(error, '', 0);
-        return;
-      }
-      if (addresses.length === 0 || addresses.some((entry) => !policy(entry.address))) {
-        callback(new SafeFetchError('refused', `${hostname} resolves to an address that is not allowed`), '', 0);
-        return;
-      }
-      if (options.all) (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, addresses);
-      else callback(null, addresses[0]?.address ?? '', addresses[0]?.family ?? 4);
-    });
-  };
+  return guardedLookup(
+    (hostname, options, callback) => dns.lookup(hostname, options, callback),
+    policy,
+    (hostname) => new SafeFetchError('refused', `${hostname} resolves to an address that is not allowed`),
+  );
 }
 
 function checkUrl(raw: string, policy: AddressPolicy): URL {

@@ -1,5 +1,5 @@
 import type { Services } from '../services/container.ts';
-import type { Job } from './scheduler.ts';
+import type { Job } from './job.ts';
 
 /** Deletes check history past its retention (raw rows, hourly and daily buckets) every five minutes. */
 export const pruneHistoryJob = (services: Services): Job => ({

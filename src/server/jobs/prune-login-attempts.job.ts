@@ -1,5 +1,5 @@
 import type { Services } from '../services/container.ts';
-import type { Job } from './scheduler.ts';
+import type { Job } from './job.ts';
 
 /** Deletes sign-in attempts past their retention window, daily. */
 export const pruneLoginAttemptsJob = (services: Services): Job => ({

@@ -1,5 +1,5 @@
 import type { Services } from '../services/container.ts';
-import type { Job } from './scheduler.ts';
+import type { Job } from './job.ts';
 
 /** Deletes expired sessions hourly so the table holds only live ones. */
 export const purgeSessionsJob = (services: Services): Job => ({

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OutboxRunReport } from '../notifications/outbox.service.ts';
-import { runJobs, type Job } from './scheduler.ts';
+import type { Job } from './job.ts';
+import { runJobs } from './scheduler.ts';
 import { sendNotificationsJob } from './send-notifications.job.ts';
 
 /** A job whose runs stay in progress until the test ends them. */

@@ -1,16 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../services/container.ts';
+import type { Job } from './job.ts';
 import { purgeSessionsJob } from './purge-sessions.job.ts';
 import { pruneHistoryJob } from './prune-history.job.ts';
 import { pruneLoginAttemptsJob } from './prune-login-attempts.job.ts';
+import { refreshMonitorSettingsJob } from './refresh-monitor-settings.job.ts';
 import { sendNotificationsJob } from './send-notifications.job.ts';
-
-/** A periodic background job; its rules live in services. */
-export interface Job {
-  name: string;
-  intervalMs: number;
-  run(): Promise<void>;
-}
 
 /** Every periodic job of the server. */
 export function serverJobs(services: Services): Job[] {
@@ -19,6 +14,7 @@ export function serverJobs(services: Services): Job[] {
     purgeSessionsJob(services),
     pruneLoginAttemptsJob(services),
     pruneHistoryJob(services),
+    refreshMonitorSettingsJob(services),
   ];
 }
 

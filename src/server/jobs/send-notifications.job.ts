@@ -1,5 +1,5 @@
 import type { Services } from '../services/container.ts';
-import type { Job } from './scheduler.ts';
+import type { Job } from './job.ts';
 
 /**
  * Runs the notification outbox every second: turns status changes into deliveries and sends the due ones. Each run

@@ -20,7 +20,11 @@ function recordingScheduler(quantumMs = 100) {
       wakeUps.add(Date.now());
     },
     quantumMs,
-    () => Date.now(),
+    {
+      now: () => Date.now(),
+      setTimeout: (callback, ms) => setTimeout(callback, ms),
+      clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+    },
   );
   return { scheduler, starts, wakeUps };
 }

@@ -1,7 +1,8 @@
 import { nextDueAt } from './check-timing.ts';
 import { MinHeap, type HeapItem } from './min-heap.ts';
+import { realTimers, type MonotonicTimers, type TimerHandle } from './monotonic-timers.ts';
 
-/** One scheduled service. `dueAt` is on the monotonic clock (performance.now()). */
+/** One scheduled service. `dueAt` is on the monotonic clock (`MonotonicTimers.now`). */
 export interface ScheduledCheck extends HeapItem {
   id: number;
   intervalMs: number;
@@ -19,7 +20,7 @@ export type DueHandler<T extends ScheduledCheck> = (entry: T, lateMs: number) =>
  */
 export class CheckScheduler<T extends ScheduledCheck> {
   readonly #heap = new MinHeap<T>();
-  #timer: NodeJS.Timeout | null = null;
+  #timer: TimerHandle | null = null;
   #timerAt = Infinity;
   #lastTickAt = -Infinity;
   #running = false;
@@ -34,7 +35,7 @@ export class CheckScheduler<T extends ScheduledCheck> {
   constructor(
     private readonly onDue: DueHandler<T>,
     private readonly quantumMs = 100,
-    private readonly now: () => number = () => performance.now(),
+    private readonly timers: MonotonicTimers = realTimers,
   ) {}
 
   get size(): number {
@@ -50,7 +51,7 @@ export class CheckScheduler<T extends ScheduledCheck> {
   /** Stops firing; entries stay so a later start resumes them. */
   stop(): void {
     this.#running = false;
-    if (this.#timer) clearTimeout(this.#timer);
+    if (this.#timer) this.timers.clearTimeout(this.#timer);
     this.#timer = null;
     this.#timerAt = Infinity;
   }
@@ -73,18 +74,16 @@ export class CheckScheduler<T extends ScheduledCheck> {
     const fireAt = Math.max(next.dueAt, this.#lastTickAt + this.quantumMs);
     // Keep an armed timer that fires no later than needed.
     if (this.#timer && this.#timerAt <= fireAt) return;
-    if (this.#timer) clearTimeout(this.#timer);
+    if (this.#timer) this.timers.clearTimeout(this.#timer);
     this.#timerAt = fireAt;
-    this.#timer = setTimeout(() => this.#tick(), Math.max(0, fireAt - this.now()));
-    // The HTTP server keeps the process alive; the monitor alone must not.
-    this.#timer.unref();
+    this.#timer = this.timers.setTimeout(() => this.#tick(), Math.max(0, fireAt - this.timers.now()));
   }
 
   #tick(): void {
     this.#timer = null;
     this.#timerAt = Infinity;
     if (!this.#running) return;
-    const now = this.now();
+    const now = this.timers.now();
     // Timers fire with millisecond granularity; take what is due within the next millisecond in this tick.
     for (let entry = this.#heap.peek(); entry && entry.dueAt <= now + 1; entry = this.#heap.peek()) {
       const dueAt = entry.dueAt;

@@ -1,18 +1,26 @@
+import type { LookupAddress } from 'node:dns';
 import { Agent, type Dispatcher } from 'undici';
+import { guardedLookup } from '../http/guarded-lookup.ts';
 import { MAX_CHECK_TIMEOUT_MS } from './check-timing.ts';
 import { createCachedLookup, type CachedLookup } from './dns-cache.ts';
+import { literalAddress, type TargetPolicy } from './metadata-targets.ts';
+import { realTimers, type MonotonicTimers, type TimerHandle } from './monotonic-timers.ts';
 
 /** What one check found: up or down, the response time (null when no complete answer) and why it failed. */
 export interface CheckOutcome {
   up: boolean;
   responseTime: number | null;
   error: string | null;
+  /** Set when the target policy refused the address: nothing was connected to. */
+  refused?: true;
 }
 
 /** A parsed check address, kept per service so a check does not re-parse its URL. */
 export interface CheckTarget {
   origin: string;
   path: string;
+  /** The URL's hostname, checked against the target policy when it is an IP literal (those are not resolved). */
+  host: string;
 }
 
 export interface HttpCheckerOptions {
@@ -23,6 +31,15 @@ export interface HttpCheckerOptions {
   keepAliveMs?: number;
   /** Name resolution for new connections (tests inject one); default: the cached system resolver. */
   lookup?: CachedLookup;
+  /** Deadlines and durations (tests pass manual timers); default: performance.now() and Node's timers. */
+  timers?: MonotonicTimers;
+  /** Addresses checks may connect to (literal or resolved); default: any. */
+  policy?: TargetPolicy;
+}
+
+/** A connection the target policy refused; its message is the reason stored with the check. */
+class TargetRefusedError extends Error {
+  override name = 'TargetRefusedError';
 }
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
@@ -33,7 +50,7 @@ export function toCheckTarget(url: string): CheckTarget | null {
   try {
     const parsed = new URL(url);
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
-    return { origin: parsed.origin, path: `${parsed.pathname}${parsed.search}` };
+    return { origin: parsed.origin, path: `${parsed.pathname}${parsed.search}`, host: parsed.hostname };
   } catch {
     return null;
   }
@@ -52,8 +69,8 @@ class Check implements Dispatcher.DispatchHandler {
   #bytes = 0;
   #redirects = 0;
   #current: CheckTarget;
-  readonly #timer: NodeJS.Timeout;
-  readonly #startedAt = performance.now();
+  readonly #timer: TimerHandle;
+  readonly #startedAt: number;
 
   constructor(
     private readonly checker: HttpChecker,
@@ -62,7 +79,8 @@ class Check implements Dispatcher.DispatchHandler {
     private readonly done: (outcome: CheckOutcome) => void,
   ) {
     this.#current = target;
-    this.#timer = setTimeout(() => this.#fail('timeout'), timeoutMs);
+    this.#startedAt = checker.timers.now();
+    this.#timer = checker.timers.setTimeout(() => this.#fail('timeout'), timeoutMs);
     this.#dispatch();
   }
 
@@ -76,6 +94,13 @@ class Check implements Dispatcher.DispatchHandler {
     this.#location = null;
     this.#bytes = 0;
     this.#controller = null;
+    // IP literals are connected to without a lookup, so the lookup's guard never sees them: checked here.
+    const policy = this.checker.policy;
+    const literal = literalAddress(this.#current.host);
+    if (policy && literal !== null && !policy.allows(literal)) {
+      this.#fail(policy.refusal(literal, literal), true);
+      return;
+    }
     try {
       this.checker.agent.dispatch(
         { origin: this.#current.origin, path: this.#current.path, method: 'GET', headers: HEADERS },
@@ -124,7 +149,7 @@ class Check implements Dispatcher.DispatchHandler {
   }
 
   onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
-    this.#fail(error.message || error.name);
+    this.#fail(error.message || error.name, isRefusal(error));
   }
 
   #redirect(location: string): void {
@@ -150,22 +175,45 @@ class Check implements Dispatcher.DispatchHandler {
   }
 
   #elapsed(): number {
-    // performance.now() is monotonic: a wall-clock jump never yields a negative duration.
-    return Math.max(0, Math.round(performance.now() - this.#startedAt));
+    // Monotonic time: a wall-clock jump never yields a negative duration.
+    return Math.max(0, Math.round(this.checker.timers.now() - this.#startedAt));
   }
 
-  #fail(reason: string): void {
+  #fail(reason: string, refused = false): void {
     if (this.#settled) return;
-    this.#settle({ up: false, responseTime: null, error: reason });
+    this.#settle(
+      refused
+        ? { up: false, responseTime: null, error: reason, refused }
+        : { up: false, responseTime: null, error: reason },
+    );
     this.#controller?.abort(new Error(reason));
   }
 
   #settle(outcome: CheckOutcome): void {
     if (this.#settled) return;
     this.#settled = true;
-    clearTimeout(this.#timer);
+    this.checker.timers.clearTimeout(this.#timer);
     this.done(outcome);
   }
+}
+
+/** True for the guard's refusal, however the connection layer wrapped it. */
+function isRefusal(error: unknown): boolean {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    if (current instanceof TargetRefusedError) return true;
+  }
+  return false;
+}
+
+/** The connect-time lookup: cached, and guarded by the target policy when there is one. */
+function connectLookup(lookup: CachedLookup, policy: TargetPolicy | undefined): CachedLookup {
+  if (!policy) return lookup;
+  return guardedLookup(
+    (hostname, options, callback) =>
+      lookup(hostname, options, (error, addresses) => callback(error, addresses as LookupAddress[])),
+    (address) => policy.allows(address),
+    (hostname, address) => new TargetRefusedError(policy.refusal(hostname, address)),
+  );
 }
 
 /** HTTP(S) GET checks over keep-alive connection pools shared per origin, with cached DNS. */
@@ -173,10 +221,14 @@ export class HttpChecker {
   readonly agent: Agent;
   readonly bodyCapBytes: number;
   readonly maxRedirects: number;
+  readonly policy: TargetPolicy | undefined;
+  readonly timers: MonotonicTimers;
 
   constructor(options: HttpCheckerOptions = {}) {
     this.bodyCapBytes = options.bodyCapBytes ?? 1024 * 1024;
     this.maxRedirects = options.maxRedirects ?? 5;
+    this.policy = options.policy;
+    this.timers = options.timers ?? realTimers;
     const keepAliveMs = options.keepAliveMs ?? 60_000;
     this.agent = new Agent({
       keepAliveTimeout: keepAliveMs,
@@ -184,7 +236,10 @@ export class HttpChecker {
       // Our own deadline ends every check; these are only a backstop.
       headersTimeout: MAX_CHECK_TIMEOUT_MS,
       bodyTimeout: MAX_CHECK_TIMEOUT_MS,
-      connect: { timeout: MAX_CHECK_TIMEOUT_MS, lookup: options.lookup ?? createCachedLookup() },
+      connect: {
+        timeout: MAX_CHECK_TIMEOUT_MS,
+        lookup: connectLookup(options.lookup ?? createCachedLookup(), options.policy),
+      },
     });
   }
 

@@ -6,13 +6,28 @@ import { iso, type Clock } from '../services/clock.ts';
 import type { ServiceCatalogService, ServiceChangeListener } from '../services/service-catalog.service.ts';
 import { CheckScheduler, type ScheduledCheck } from './check-scheduler.ts';
 import { checkTimeoutMs, delayToPhaseMs, phaseCapacity } from './check-timing.ts';
+import type { CachedLookup } from './dns-cache.ts';
 import { HttpChecker, toCheckTarget, type CheckOutcome, type CheckTarget } from './http-checker.ts';
+import { metadataTargetPolicy } from './metadata-targets.ts';
+import { realTimers, type MonotonicTimers } from './monotonic-timers.ts';
 import { ResultWriter } from './result-writer.ts';
+
+/** The site setting the monitor follows: may checks connect to cloud metadata addresses (default no). */
+export interface TargetSettings {
+  allow_metadata_targets: boolean;
+}
+
+/** Where the monitor reads that setting and hears of its changes (the SettingsService). */
+export interface TargetSettingsSource {
+  get(): Promise<TargetSettings>;
+  onChange(listener: (settings: TargetSettings) => void): void;
+}
 
 export interface MonitorDeps {
   services: ServicesRepository;
   history: StatusHistoryRepository;
   catalog: ServiceCatalogService;
+  settings: TargetSettingsSource;
   clock: Clock;
   log: FastifyBaseLogger;
 }
@@ -25,6 +40,10 @@ export interface MonitorOptions {
   maxBatch?: number;
   /** The scheduler's wake-up grid (see CheckScheduler); start jitter stays below it. */
   tickMs?: number;
+  /** Tests: a manual monotonic clock and timers for schedules, deadlines and durations (default: real ones). */
+  timers?: MonotonicTimers;
+  /** Tests: name resolution for new connections (default: the cached system resolver). */
+  lookup?: CachedLookup;
   /** Benchmarks and tests: told when each check starts and how late after its due time. */
   onCheckStart?: (serviceId: number, lateMs: number) => void;
   /** Benchmarks and tests: told each outcome after it is queued for writing. */
@@ -40,6 +59,8 @@ interface MonitoredService extends ScheduledCheck {
   inflight: { cancel(): void } | null;
   /** Checked out of turn (new service or address): the next check returns to the service's phase. */
   realign: boolean;
+  /** A refused check of this address was logged: the next refusals are not (one line, not one per check). */
+  refusalLogged: boolean;
 }
 
 type Change = Parameters<ServiceChangeListener>[0];
@@ -56,21 +77,30 @@ export class Monitor {
   #checker: HttpChecker;
   readonly #writer: ResultWriter;
   readonly #msPerSecond: number;
+  readonly #timers: MonotonicTimers;
   readonly #loadTokens = new Map<number, number>();
   #state: 'idle' | 'starting' | 'running' | 'stopping' = 'idle';
   /** The phase grid, fixed at start (see phaseMs). */
   #capacity = 16;
   #queued: Change[] = [];
+  /** `allow_metadata_targets` as last read; the checker's policy reads it at every connection. */
+  #allowMetadata = false;
 
   constructor(
     private readonly deps: MonitorDeps,
     private readonly options: MonitorOptions = {},
   ) {
     this.#msPerSecond = options.msPerIntervalSecond ?? 1000;
-    this.#scheduler = new CheckScheduler<MonitoredService>((entry, lateMs) => this.#run(entry, lateMs), options.tickMs);
-    this.#checker = new HttpChecker({ bodyCapBytes: options.bodyCapBytes });
+    this.#timers = options.timers ?? realTimers;
+    this.#scheduler = new CheckScheduler<MonitoredService>(
+      (entry, lateMs) => this.#run(entry, lateMs),
+      options.tickMs,
+      this.#timers,
+    );
+    this.#checker = this.#newChecker();
     this.#writer = new ResultWriter(deps.history, deps.log, { flushMs: options.flushMs, maxBatch: options.maxBatch });
     deps.catalog.onChange((change) => this.#onChange(change));
+    deps.settings.onChange((settings) => this.#setAllowMetadata(settings.allow_metadata_targets));
   }
 
   /** How many services are scheduled. */
@@ -82,11 +112,16 @@ export class Monitor {
   async start(): Promise<void> {
     if (this.#state !== 'idle') return;
     this.#state = 'starting';
-    if (this.#checker.closed) this.#checker = new HttpChecker({ bodyCapBytes: this.options.bodyCapBytes });
-    const [rows, lastChanges] = await Promise.all([this.deps.services.list(true), this.deps.history.latestChanges()]);
+    if (this.#checker.closed) this.#checker = this.#newChecker();
+    const [rows, lastChanges, settings] = await Promise.all([
+      this.deps.services.list(true),
+      this.deps.history.latestChanges(),
+      this.deps.settings.get(),
+    ]);
+    this.#allowMetadata = settings.allow_metadata_targets;
     this.#capacity = phaseCapacity(rows.reduce((max, row) => Math.max(max, row.id), 0));
     const wallNow = this.deps.clock.now().getTime();
-    const now = performance.now();
+    const now = this.#timers.now();
     for (const row of rows) {
       const entry = this.#add(row, lastChanges.get(row.id) ?? null);
       this.#scheduler.schedule(entry, now + delayToPhaseMs(row.id, entry.intervalMs, this.#capacity, wallNow));
@@ -114,9 +149,39 @@ export class Monitor {
     this.#state = 'idle';
   }
 
+  /**
+   * Re-reads `allow_metadata_targets`. Changes made through this instance arrive at once (onChange); the
+   * refresh-monitor-settings job calls this so that a change saved by another instance on the same database
+   * applies within its interval.
+   */
+  async refreshSettings(): Promise<void> {
+    this.#setAllowMetadata((await this.deps.settings.get()).allow_metadata_targets);
+  }
+
   /** Writes queued results now (tests read the database right after). */
   async flush(): Promise<void> {
     await this.#writer.flush();
+  }
+
+  #newChecker(): HttpChecker {
+    return new HttpChecker({
+      bodyCapBytes: this.options.bodyCapBytes,
+      lookup: this.options.lookup,
+      timers: this.options.timers,
+      policy: metadataTargetPolicy(() => this.#allowMetadata),
+    });
+  }
+
+  #setAllowMetadata(allow: boolean): void {
+    const revoked = this.#allowMetadata && !allow;
+    this.#allowMetadata = allow;
+    if (!revoked || this.#state !== 'running') return;
+    // Kept-alive connections to metadata addresses were checked when they were opened: drop them with the pools,
+    // and the checks using them, so that no further check reaches such an address.
+    const old = this.#checker;
+    this.#checker = this.#newChecker();
+    for (const entry of this.#entries.values()) if (entry.inflight) this.#cancel(entry);
+    old.close().catch((error: unknown) => this.deps.log.error({ err: error }, 'closing the check pools failed'));
   }
 
   #intervalMs(row: Service): number {
@@ -137,6 +202,7 @@ export class Monitor {
       generation: 0,
       inflight: null,
       realign: false,
+      refusalLogged: false,
     };
     this.#entries.set(row.id, entry);
     this.#writer.track(row.id, row.status, lastChangedAt);
@@ -147,7 +213,7 @@ export class Monitor {
     this.options.onCheckStart?.(entry.id, lateMs);
     if (entry.realign) {
       entry.realign = false;
-      this.#scheduler.schedule(entry, performance.now() + this.#phaseDelay(entry, true));
+      this.#scheduler.schedule(entry, this.#timers.now() + this.#phaseDelay(entry, true));
     }
     const generation = entry.generation;
     const timestamp = iso(this.deps.clock.now());
@@ -156,6 +222,10 @@ export class Monitor {
       entry.running = false;
       entry.inflight = null;
       this.#writer.add({ serviceId: entry.id, status: outcome.up, timestamp, responseTime: outcome.responseTime });
+      if (outcome.refused && !entry.refusalLogged) {
+        entry.refusalLogged = true;
+        this.deps.log.warn({ serviceId: entry.id, reason: outcome.error }, 'check refused by the target policy');
+      }
       this.options.onCheckEnd?.(entry.id, outcome);
     };
     if (!entry.target) {
@@ -208,7 +278,7 @@ export class Monitor {
 
   #apply(row: Service): void {
     const existing = this.#entries.get(row.id);
-    const now = performance.now();
+    const now = this.#timers.now();
     if (!existing) {
       // A new service is checked at once, then at its phase.
       const entry = this.#add(row, null);
@@ -222,6 +292,7 @@ export class Monitor {
     this.#cancel(existing);
     existing.url = row.url;
     existing.target = toCheckTarget(row.url);
+    existing.refusalLogged = false;
     existing.intervalMs = intervalMs;
     existing.timeoutMs = checkTimeoutMs(intervalMs);
     // A new address is checked at once; a new interval starts at the service's phase of it.

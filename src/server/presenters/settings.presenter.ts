@@ -12,7 +12,8 @@ export interface SignInConfig {
 /**
  * Settings for the caller: anyone gets what the sign-in page and frame need (the tracking snippet runs on
  * every page, so it is public); approved users add the display flags and the default e-mail template's id
- * (for their test notifications); administrators also get the admin_ flags and the default role.
+ * (for their test notifications); administrators also get the admin_ flags, the default role and whether the
+ * monitor may check cloud metadata addresses.
  */
 export function presentSettings(
   { settings, defaultTemplateId }: SettingsView,
@@ -55,5 +56,6 @@ export function presentSettings(
     admin_show_service_url: settings.admin_show_service_url,
     admin_show_status_badge: settings.admin_show_status_badge,
     admin_show_uptime_log: settings.admin_show_uptime_log,
+    allow_metadata_targets: settings.allow_metadata_targets,
   };
 }

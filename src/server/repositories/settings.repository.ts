@@ -31,6 +31,7 @@ export interface Settings {
   admin_show_status_badge: boolean;
   admin_show_uptime_log: boolean;
   registration_open: boolean;
+  allow_metadata_targets: boolean;
 }
 
 function toSettings(row: Selectable<SettingsTable>): Settings {
@@ -48,6 +49,7 @@ function toSettings(row: Selectable<SettingsTable>): Settings {
     admin_show_status_badge: bool(row.admin_show_status_badge),
     admin_show_uptime_log: bool(row.admin_show_uptime_log),
     registration_open: bool(row.registration_open),
+    allow_metadata_targets: bool(row.allow_metadata_targets),
   };
 }
 

@@ -135,7 +135,11 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     hasher: deps.hasher,
   });
   const servicesRepository = new ServicesRepository(kysely);
-  const catalog = new ServiceCatalogService(servicesRepository, deps.clock);
+  const catalog = new ServiceCatalogService(
+    servicesRepository,
+    deps.clock,
+    async () => (await settings.get()).allow_metadata_targets,
+  );
   const historyRepository = new StatusHistoryRepository(kysely, deps.db.dialect);
   return {
     ...notifications,
@@ -152,6 +156,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
       services: servicesRepository,
       history: historyRepository,
       catalog,
+      settings,
       clock: deps.clock,
       log: deps.log,
     }),

@@ -3,6 +3,7 @@ import { SERVICE_MSG } from '#shared/messages';
 import { canSeeNsfw } from '#shared/permissions';
 import type { CreateServiceBody, UpdateServiceBody } from '#shared/schemas/service';
 import { orderServices } from '#shared/service-order';
+import { isMetadataUrl } from '../monitor/metadata-targets.ts';
 import type { Service, ServicesRepository } from '../repositories/services.repository.ts';
 import type { User } from '../repositories/users.repository.ts';
 import { AppError } from './app-error.ts';
@@ -19,6 +20,8 @@ export class ServiceCatalogService {
   constructor(
     private readonly services: ServicesRepository,
     private readonly clock: Clock,
+    /** The administrators' `allow_metadata_targets` (a function: it is a site setting). */
+    private readonly allowMetadataTargets: () => Promise<boolean>,
   ) {}
 
   /** Subscribes to creations, edits and deletions. */
@@ -33,6 +36,7 @@ export class ServiceCatalogService {
   }
 
   async create(input: CreateServiceBody): Promise<Service> {
+    await this.#checkTarget(input.url);
     const service = await this.services.insert({
       name: input.name,
       url: input.url,
@@ -51,6 +55,7 @@ export class ServiceCatalogService {
 
   async update(pathId: number, input: UpdateServiceBody): Promise<Service> {
     if (input.id !== pathId) throw new AppError('bad_request', SERVICE_MSG.idMismatch);
+    if (input.url !== undefined) await this.#checkTarget(input.url);
     const { id, refreshInterval, ...rest } = input;
     const changes = refreshInterval === null || refreshInterval === undefined ? rest : { ...rest, refreshInterval };
     const service = await this.services.update(id, changes);
@@ -62,6 +67,16 @@ export class ServiceCatalogService {
   async delete(id: number): Promise<void> {
     if (!(await this.services.delete(id))) throw new AppError('not_found', SERVICE_MSG.notFound);
     this.#emit('deleted', id);
+  }
+
+  /**
+   * A URL naming a cloud metadata address literally is refused unless the administrators allow such targets;
+   * names that resolve to one are refused by the monitor when it checks them (docs/decisions/0004).
+   */
+  async #checkTarget(url: string): Promise<void> {
+    if (isMetadataUrl(url) && !(await this.allowMetadataTargets())) {
+      throw new AppError('bad_request', SERVICE_MSG.metadataTarget);
+    }
   }
 
   #emit(kind: 'created' | 'updated' | 'deleted', id: number): void {

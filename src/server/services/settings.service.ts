@@ -20,12 +20,18 @@ export interface SettingsView {
 /** Site settings: reading for every caller, changing for administrators (the route checks the role). */
 export class SettingsService {
   #trackingOrigins: string[] = [];
+  readonly #listeners: ((settings: Settings) => void)[] = [];
 
   constructor(
     private readonly settings: SettingsRepository,
     /** The default e-mail template's id (a function: templates belong to the notification side). */
     private readonly defaultTemplateId: () => Promise<number | null>,
   ) {}
+
+  /** Subscribes to changes saved through this instance (the monitor follows allow_metadata_targets). */
+  onChange(listener: (settings: Settings) => void): void {
+    this.#listeners.push(listener);
+  }
 
   async get(): Promise<Settings> {
     const settings = await this.settings.get();
@@ -64,6 +70,7 @@ export class SettingsService {
       defaultRole === undefined ? rest : { ...rest, default_role: defaultRole },
     );
     this.#trackingOrigins = trackingOrigins(settings);
+    for (const listener of this.#listeners) listener(settings);
     return { settings, defaultTemplateId: await this.defaultTemplateId() };
   }
 }

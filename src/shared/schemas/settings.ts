@@ -50,6 +50,8 @@ export const settingsWire = publicSettingsWire.extend({
   admin_show_service_url: z.boolean().optional(),
   admin_show_status_badge: z.boolean().optional(),
   admin_show_uptime_log: z.boolean().optional(),
+  /** Administrators only: may the monitor check cloud metadata addresses (docs/decisions/0004). */
+  allow_metadata_targets: z.boolean().optional(),
 });
 export type SettingsWire = z.infer<typeof settingsWire>;
 
@@ -117,5 +119,6 @@ export const patchSettingsBody = z.strictObject({
   admin_show_uptime_log: z.boolean().optional(),
   /** Superadmin only. */
   registration_open: z.boolean().optional(),
+  allow_metadata_targets: z.boolean().optional(),
 });
 export type PatchSettingsBody = z.infer<typeof patchSettingsBody>;

@@ -1,50 +1,9 @@
 import { Eye, Shield, Users } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
-import { Controller, type Control } from 'react-hook-form';
-import { Label } from '../../components/ui/label';
-import { Switch } from '../../components/ui/switch';
+import type { Control } from 'react-hook-form';
 import { DISPLAY_FLAGS, type SettingsFormValues } from './settings-form-model';
 import { SettingsSection } from './settings-section';
-
-type FlagName = Extract<keyof SettingsFormValues, `show_${string}` | `admin_show_${string}`>;
-
-function FlagSwitch({
-  control,
-  name,
-  label,
-  hint,
-}: {
-  control: Control<SettingsFormValues>;
-  name: FlagName;
-  label: string;
-  hint: string;
-}) {
-  const id = useId();
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <div className="flex items-center justify-between gap-4 py-3">
-          <div className="grid gap-0.5">
-            <Label htmlFor={id}>{label}</Label>
-            <p className="text-xs text-muted-foreground" id={`${id}-hint`}>
-              {hint}
-            </p>
-          </div>
-          <Switch
-            id={id}
-            ref={field.ref}
-            checked={field.value}
-            onCheckedChange={field.onChange}
-            onBlur={field.onBlur}
-            aria-describedby={`${id}-hint`}
-          />
-        </div>
-      )}
-    />
-  );
-}
+import { SettingsSwitch } from './settings-switch';
 
 function FlagColumn({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
   const id = useId();
@@ -74,12 +33,12 @@ export function DisplaySection({ control }: { control: Control<SettingsFormValue
       <div className="grid gap-4 md:grid-cols-2">
         <FlagColumn title="Shown to users" icon={<Users />}>
           {DISPLAY_FLAGS.map(({ key, label, hint }) => (
-            <FlagSwitch key={key} control={control} name={`show_${key}`} label={label} hint={hint} />
+            <SettingsSwitch key={key} control={control} name={`show_${key}`} label={label} hint={hint} />
           ))}
         </FlagColumn>
         <FlagColumn title="Shown to admins" icon={<Shield />}>
           {DISPLAY_FLAGS.map(({ key, label, hint }) => (
-            <FlagSwitch key={key} control={control} name={`admin_show_${key}`} label={label} hint={hint} />
+            <SettingsSwitch key={key} control={control} name={`admin_show_${key}`} label={label} hint={hint} />
           ))}
         </FlagColumn>
       </div>

@@ -45,6 +45,7 @@ export const settingsFormSchema = z.object({
   admin_show_service_url: z.boolean(),
   admin_show_status_badge: z.boolean(),
   admin_show_uptime_log: z.boolean(),
+  allow_metadata_targets: z.boolean(),
 });
 
 /** Everything the Settings page edits, as the inputs hold it (text fields are never null here). */
@@ -77,6 +78,7 @@ export function toFormValues(settings: SiteSettings): SettingsFormValues {
     tracking_code: settings.tracking_code ?? '',
     defaultRole: settings.default_role ?? DEFAULT_NEW_USER_ROLE,
     ...flagValues(settings),
+    allow_metadata_targets: settings.allow_metadata_targets ?? false,
   };
 }
 

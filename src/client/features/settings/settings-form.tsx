@@ -10,10 +10,11 @@ import { AccountsSection } from './accounts-section';
 import { AnalyticsSection } from './analytics-section';
 import { BrandingSection } from './branding-section';
 import { DisplaySection } from './display-section';
+import { MonitoringSection } from './monitoring-section';
 import { buildSettingsPatch, settingsFormSchema, toFormValues, type SettingsFormValues } from './settings-form-model';
 import { useSaveSettings } from './use-save-settings';
 
-/** The Settings form: four sections and a sticky bar that saves only what changed. */
+/** The Settings form: five sections and a sticky bar that saves only what changed. */
 export function SettingsForm({ settings }: { settings: SiteSettings }) {
   const form = useForm<SettingsFormValues>({
     // Raw mode: the form keeps its own values; the PATCH body is built from the changed ones on save.
@@ -38,6 +39,7 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
         <AccountsSection control={form.control} />
         <AnalyticsSection form={form} />
       </div>
+      <MonitoringSection control={form.control} />
       <div
         className={cn(
           'sticky bottom-0 z-20 -mx-4 flex items-center gap-3 border-t bg-background/90 px-4 py-3 backdrop-blur-md sm:bottom-4 sm:mx-0 sm:rounded-xl sm:border sm:shadow-lg',

@@ -3,5 +3,7 @@ export const SETTINGS_TEXT = {
   updated: 'Settings updated',
   updatedDetail: 'Your changes are live for everyone.',
   updateFailed: 'Failed to update settings',
+  metadataTargetsHint:
+    'Lets services check 169.254.169.254 and similar, which can expose this server’s cloud credentials.',
   trackingHelp: 'Only <script src="https://..."></script> tags',
 } as const;
