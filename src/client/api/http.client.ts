@@ -1,5 +1,5 @@
 import type { QueryFunction } from '@tanstack/react-query';
-import { noteApiAnswer, noteServerUnreachable } from '../features/offline/network-status';
+import { noteApiAnswer, noteServerUnreachable } from './network-status';
 import { ApiError, isNetworkError } from './api-error';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
