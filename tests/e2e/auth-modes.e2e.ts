@@ -158,7 +158,7 @@ describe('/auth modes', () => {
     await context.close();
   });
 
-  it('puts a user signed in by a reset link into change-password mode, validates it, then lets them in', async () => {
+  it('puts a user signed in by a reset link into change-password mode, validates it, then back to login mode', async () => {
     const owner = makeAccount('resetter');
     const { context, page } = await app.newPage();
     await registerViaUi(page, owner);
@@ -194,10 +194,16 @@ describe('/auth modes', () => {
     await page.getByLabel('Confirm Password').fill('brand-new-pw');
     await page.getByRole('button', { name: 'Change Password' }).click();
     await visible(toastRegion(page).getByText('Your password has been updated successfully.'));
-    await onPath(page, '/');
+    // SPEC section 2: the screen returns to login mode; the change ended the session, so it stays there.
+    await visible(page.getByLabel('Username or Email'));
+    expect(new URL(page.url()).pathname).toBe('/auth');
+    expect((await apiFromPage(page, 'GET', '/api/user')).status).toBe(401);
+    await page.goto('/');
+    await onPath(page, '/auth');
 
-    await context.clearCookies();
-    await loginViaUi(page, owner.username, 'brand-new-pw');
+    await page.getByLabel('Username or Email').fill(owner.username);
+    await page.getByLabel('Password', { exact: true }).fill('brand-new-pw');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
     await onPath(page, '/');
     await context.close();
   });
