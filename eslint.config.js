@@ -19,6 +19,12 @@ const sharedRestrictions = {
   ],
 };
 
+/** What no client file may import. */
+const clientPatterns = [
+  { group: ['**/server', '**/server/**'], message: 'The client talks to the server over HTTP only.' },
+  { group: ['node:*'], message: 'Client code runs in the browser.' },
+];
+
 export default tseslint.config(
   {
     ignores: ['dist/', 'node_modules/', '.cache/', 'coverage/', 'data/', 'test-results/', 'public/**/*.min.js'],
@@ -84,12 +90,22 @@ export default tseslint.config(
     ...reactHooks.configs.flat.recommended,
     rules: {
       ...reactHooks.configs.flat.recommended.rules,
+      'no-restricted-imports': ['error', { patterns: clientPatterns }],
+    },
+  },
+  {
+    // client/api is the bottom layer of the client: features, pages, hooks and components build on it, never the reverse.
+    files: ['src/client/api/**/*.ts'],
+    rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['**/server', '**/server/**'], message: 'The client talks to the server over HTTP only.' },
-            { group: ['node:*'], message: 'Client code runs in the browser.' },
+            ...clientPatterns,
+            {
+              group: ['**/features/**', '**/pages/**', '**/hooks/**', '**/components/**'],
+              message: 'client/api imports nothing from the layers above it.',
+            },
           ],
         },
       ],

@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// Three projects, picked with `vitest run --project <name>` (see scripts/test.sh).
+// Four projects, picked with `vitest run --project <name>` (see scripts/test.sh).
 // Vite resolves the package.json "imports" alias (#shared/*) on its own, so no alias is configured here.
 export default defineConfig({
   test: {
@@ -11,6 +11,16 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // React components in a simulated DOM (Testing Library on happy-dom): form states without a browser.
+          name: 'components',
+          environment: 'happy-dom',
+          include: ['tests/components/**/*.test.tsx'],
+          setupFiles: ['tests/components/setup.ts'],
         },
       },
       {

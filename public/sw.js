@@ -21,7 +21,7 @@ const STATIC_FILES = [
   '/icons/icon-512.png',
 ];
 const API_FALLBACK_PATHS = new Set(['/api/user', '/api/settings', '/api/services']);
-/** Marks an API answer served from the cache; must match FROM_CACHE_HEADER in src/client/features/offline/network-status.ts. */
+/** Marks an API answer served from the cache; must match FROM_CACHE_HEADER in src/client/api/network-status.ts. */
 const FROM_CACHE_HEADER = 'x-homelab-from-cache';
 
 const ASSET_REF = /\/?assets\/[\w.-]+\.(?:js|css)\b/g;

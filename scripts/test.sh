@@ -2,6 +2,7 @@
 # `npm test`: the whole suite, as CI runs it (.ci/run).
 #   check    tsc + eslint + prettier --check            (npm run check)
 #   unit     unit tests on Node 20                      (vitest --project unit)
+#   components  React components on happy-dom (Testing Library), in the same run as unit (vitest --project components)
 #   routes   route tests on SQLite, Node 20             (vitest --project routes)
 #   pg       route tests on a throwaway PostgreSQL 15   (scripts/with-postgres.sh)
 #   node24   unit + route tests on SQLite, Node 24      (scripts/node24.sh)
@@ -14,8 +15,8 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT"
 
-ALL_LANES=(check unit routes pg node24 e2e)
-IFS=',' read -r -a LANES <<<"${TEST_ONLY:-check,unit,routes,pg,node24,e2e}"
+ALL_LANES=(check unit components routes pg node24 e2e)
+IFS=',' read -r -a LANES <<<"${TEST_ONLY:-check,unit,components,routes,pg,node24,e2e}"
 for lane in "${LANES[@]}"; do
   if [[ ! " ${ALL_LANES[*]} " =~ " $lane " ]]; then
     echo "TEST_ONLY: unknown lane '$lane' (use a comma-separated subset of: ${ALL_LANES[*]})" >&2
@@ -121,12 +122,13 @@ fi
 
 wait_node24_setup
 
-# ---- (d) unit + routes on SQLite (Node 20); one vitest run when both are wanted
+# ---- (d) unit, components and routes on SQLite (Node 20); one vitest run for whichever are wanted
 SQLITE_PROJECTS=()
 wants unit && SQLITE_PROJECTS+=(--project unit)
+wants components && SQLITE_PROJECTS+=(--project components)
 wants routes && SQLITE_PROJECTS+=(--project routes)
 if [[ ${#SQLITE_PROJECTS[@]} -gt 0 ]]; then
-  section "unit + routes on SQLite, Node $(node --version)"
+  section "unit + components + routes on SQLite, Node $(node --version)"
   lane sqlite env -u DATABASE_URL "${VITEST[@]}" "${SQLITE_PROJECTS[@]}" --outputFile.json="$REPORTS/sqlite.json" "$@"
 fi
 

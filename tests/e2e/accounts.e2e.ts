@@ -116,6 +116,37 @@ describe('accounts and guards', () => {
     await context.close();
   });
 
+  it('takes an open page to /auth on its next call once an admin demotes the user (which ends the session)', async () => {
+    const promoted = makeAccount('promoted');
+    const { context, page } = await app.newPage();
+    await registerViaUi(page, promoted);
+    await onPath(page, '/');
+    const users = JSON.parse((await apiFromPage(admin.page, 'GET', '/api/users')).text) as {
+      id: number;
+      username: string;
+    }[];
+    const id = users.find((row) => row.username === promoted.username)?.id;
+    expect((await apiFromPage(admin.page, 'PATCH', `/api/users/${id}`, { id, role: 'admin' })).status).toBe(200);
+    // A role change ends the account's sessions: signed in again, the page shows the admin controls.
+    await loginViaUi(page, promoted.username, promoted.password);
+    await onPath(page, '/');
+    await visible(page.getByRole('button', { name: 'Add Service' }));
+
+    expect((await apiFromPage(admin.page, 'PATCH', `/api/users/${id}`, { id, role: 'user' })).status).toBe(200);
+    // The page still shows what it had; its next call (opening the preferences) learns the session is gone.
+    await page.getByRole('button', { name: 'Notification Preferences' }).click();
+    await onPath(page, '/auth');
+    await visible(page.getByLabel('Username or Email'));
+    expect(await page.getByText('Could not load your preferences.').count()).toBe(0);
+
+    // Signing in again shows the dashboard of the account as it is now, not what the cache held.
+    await loginViaUi(page, promoted.username, promoted.password);
+    await onPath(page, '/');
+    await visible(page.getByRole('heading', { name: 'Services' }));
+    expect(await page.getByRole('button', { name: 'Add Service' }).count()).toBe(0);
+    await context.close();
+  });
+
   it("shows 'Login failed' for a wrong password, with a 'Reset Password' action that opens reset mode", async () => {
     const { context, page } = await app.newPage();
     await loginViaUi(page, superadmin.username, 'definitely-wrong');

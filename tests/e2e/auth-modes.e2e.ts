@@ -5,6 +5,7 @@ import { apiFromPage, loginViaUi, makeAccount, onPath, registerViaUi, toastRegio
 
 let app: E2eApp;
 let smtp: FakeSmtp;
+const MODES_TITLE = 'Modes Lab';
 
 beforeAll(async () => {
   smtp = await startFakeSmtp();
@@ -19,6 +20,8 @@ beforeAll(async () => {
   await registerViaUi(page, makeAccount('modes-admin'));
   await onPath(page, '/');
   expect((await apiFromPage(page, 'PATCH', '/api/settings', { defaultRole: 'user' })).status).toBe(200);
+  // A title of its own shows when /auth has read the settings.
+  expect((await apiFromPage(page, 'PATCH', '/api/settings', { site_title: MODES_TITLE })).status).toBe(200);
   await context.close();
 });
 
@@ -31,8 +34,11 @@ describe('/auth modes', () => {
   it('switches between modes with its links and clears the forms when it does', async () => {
     const { context, page } = await app.newPage();
     await page.goto('/auth');
-    await visible(page.getByText('Or continue with'));
-    await visible(page.getByRole('button', { name: 'Sign in with Google' }));
+    await visible(page.getByRole('heading', { name: MODES_TITLE }));
+    await visible(page.getByRole('button', { name: 'Login', exact: true }));
+    // This server has no Google client id, so GET /api/settings says so and the login mode offers no Google sign-in.
+    expect(await page.getByRole('button', { name: 'Sign in with Google' }).count()).toBe(0);
+    expect(await page.getByText('Or continue with').count()).toBe(0);
     await page.getByLabel('Username or Email').fill('someone');
 
     await page.getByRole('button', { name: 'Forgot password?' }).click();
@@ -80,7 +86,6 @@ describe('/auth modes', () => {
       return button?.disabled === true;
     });
     expect(isRequestSeen).toBe(true);
-    expect(await page.getByRole('button', { name: 'Sign in with Google' }).isDisabled()).toBe(true);
     release();
     await visible(toastRegion(page).getByText('Login failed', { exact: true }));
     expect(await page.getByRole('button', { name: 'Login', exact: true }).isEnabled()).toBe(true);
@@ -158,7 +163,7 @@ describe('/auth modes', () => {
     await context.close();
   });
 
-  it('puts a user signed in by a reset link into change-password mode, validates it, then lets them in', async () => {
+  it('puts a user signed in by a reset link into change-password mode, validates it, then back to login mode', async () => {
     const owner = makeAccount('resetter');
     const { context, page } = await app.newPage();
     await registerViaUi(page, owner);
@@ -194,10 +199,16 @@ describe('/auth modes', () => {
     await page.getByLabel('Confirm Password').fill('brand-new-pw');
     await page.getByRole('button', { name: 'Change Password' }).click();
     await visible(toastRegion(page).getByText('Your password has been updated successfully.'));
-    await onPath(page, '/');
+    // SPEC section 2: the screen returns to login mode; the change ended the session, so it stays there.
+    await visible(page.getByLabel('Username or Email'));
+    expect(new URL(page.url()).pathname).toBe('/auth');
+    expect((await apiFromPage(page, 'GET', '/api/user')).status).toBe(401);
+    await page.goto('/');
+    await onPath(page, '/auth');
 
-    await context.clearCookies();
-    await loginViaUi(page, owner.username, 'brand-new-pw');
+    await page.getByLabel('Username or Email').fill(owner.username);
+    await page.getByLabel('Password', { exact: true }).fill('brand-new-pw');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
     await onPath(page, '/');
     await context.close();
   });

@@ -138,6 +138,55 @@ describe('Edit Service', () => {
     await visible(page.getByRole('tooltip').getByText('Movies and shows for the family'));
   });
 
+  it('drops a validation message once the value is fixed, and moves a service to a new URL the monitor then checks', async () => {
+    const { page } = admin;
+    // Nothing listens on the discard port: the service is offline at its old address.
+    const service = await createServiceViaApi(page, {
+      name: 'Moved',
+      url: 'http://127.0.0.1:9/',
+      refreshInterval: 300,
+    });
+    await page.reload();
+    await serviceCard(page, 'Moved').getByRole('button', { name: 'Edit Moved' }).click();
+    const dialog = await visible(page.getByRole('dialog', { name: 'Edit Service' }));
+
+    const interval = dialog.getByLabel('Refresh Interval (seconds)');
+    await interval.fill('4');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    const tooShort = dialog.getByText('Refresh interval must be at least 5 seconds', { exact: true });
+    await visible(tooShort);
+    // Fixing the value clears its message at once, before the next submit.
+    await interval.fill('10');
+    await tooShort.waitFor({ state: 'detached' });
+
+    const url = dialog.getByLabel('Service URL');
+    expect(await url.inputValue()).toBe('http://127.0.0.1:9/');
+    await url.fill('not a url');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    const invalid = dialog.getByText('Please enter a valid URL', { exact: true });
+    await visible(invalid);
+    await url.fill(`${app.baseUrl}/`);
+    await invalid.waitFor({ state: 'detached' });
+
+    const put = page.waitForRequest((request) => request.method() === 'PUT');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    expect((await put).postDataJSON()).toMatchObject({ id: service.id, url: `${app.baseUrl}/`, refreshInterval: 10 });
+    await expectToast(page, 'Service updated', 'The service has been updated successfully');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await serviceCard(page, 'Moved').getByTestId('service-url').getAttribute('href')).toBe(`${app.baseUrl}/`);
+
+    // The monitor checks a new address at once: the service comes up without waiting out its old interval.
+    await page.waitForFunction(
+      async (id) => {
+        const response = await fetch('/api/services', { credentials: 'include' });
+        const list = (await response.json()) as { id: number; status: boolean }[];
+        return list.find((row) => row.id === id)?.status === true;
+      },
+      service.id,
+      { polling: 250, timeout: 20_000 },
+    );
+  });
+
   it('an empty interval is sent as null and keeps the old value; removing the icon clears it', async () => {
     const { page } = admin;
     const iconPath = '/uploads/service/0123456789abcdef0123456789abcdef.png';

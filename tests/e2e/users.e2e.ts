@@ -115,6 +115,9 @@ describe('user management', () => {
     await memberPage.getByLabel('New Password').fill(member.password);
     await memberPage.getByLabel('Confirm Password').fill(member.password);
     await memberPage.getByRole('button', { name: 'Change Password' }).click();
+    // The change ends the session: login mode, where the new password signs in.
+    await visible(memberPage.getByLabel('Username or Email'));
+    await loginViaUi(memberPage, member.username, member.password);
     await onPath(memberPage, '/');
     await context.close();
   });

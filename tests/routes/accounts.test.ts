@@ -148,10 +148,10 @@ describe('login', () => {
     const changed = await client.post('/api/change-password', { newPassword: 'brand-new-pw' });
     expect(changed.status).toBe(200);
     expect(changed.body.message).toBe(MSG.passwordUpdated);
-    const me = await client.get('/api/user');
-    expect(me.body).toMatchObject({ requires_password_change: false, temp_password: false });
+    // The change ends the session; the new password signs in without the flag.
+    expect((await client.get('/api/user')).status).toBe(401);
     const relogin = await app.client().post('/api/login', { username: account.username, password: 'brand-new-pw' });
-    expect(relogin.body.requires_password_change).toBe(false);
+    expect(relogin.body).toMatchObject({ requires_password_change: false, temp_password: false });
   });
 });
 
@@ -216,7 +216,7 @@ describe('logout and password change', () => {
     expect((await stolen.get('/api/user')).status).toBe(401);
   });
 
-  it('password change keeps this session, ends the others, and enforces the minimum length', async () => {
+  it('password change ends every session, this one too, and enforces the minimum length', async () => {
     const { client, account } = await registerClient(app, 'change');
     const other = app.client();
     await other.post('/api/login', { username: account.username, password: account.password });
@@ -225,7 +225,7 @@ describe('logout and password change', () => {
     expect(short.body.message).toBe(MSG.passwordTooShort);
     expect((await other.get('/api/user')).status).toBe(200);
     expect((await client.post('/api/change-password', { newPassword: 'another-secret' })).status).toBe(200);
-    expect((await client.get('/api/user')).status).toBe(200);
+    expect((await client.get('/api/user')).status).toBe(401);
     expect((await other.get('/api/user')).status).toBe(401);
     const oldPassword = await app
       .client()

@@ -113,6 +113,23 @@ describe('updating and deleting', () => {
     });
   });
 
+  it("moves a service to a new URL, refusing a bad one with 'Please enter a valid URL' and changing nothing", async () => {
+    const service = await create({ name: 'Overseerr', url: 'https://overseerr.lab' });
+    for (const url of ['not a url', 'javascript:alert(1)', 'ftp://files.lab']) {
+      const refused = await admin.put(`/api/services/${service.id}`, { id: service.id, url });
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBe(SERVICE_MSG.urlInvalid);
+    }
+    const stored = (await admin.get<ServiceBody[]>('/api/services')).body.find((row) => row.id === service.id);
+    expect(stored?.url).toBe('https://overseerr.lab');
+    const moved = await admin.put<ServiceBody>(`/api/services/${service.id}`, {
+      id: service.id,
+      url: 'https://requests.lab:5055/',
+    });
+    expect(moved.status).toBe(200);
+    expect(moved.body.url).toBe('https://requests.lab:5055/');
+  });
+
   it('needs a numeric id in the body that matches the path', async () => {
     const service = await create({ name: 'Radarr', url: 'https://radarr.lab' });
     expect((await admin.put(`/api/services/${service.id}`, { name: 'no id' })).status).toBe(400);

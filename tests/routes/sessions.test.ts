@@ -219,15 +219,18 @@ describe('events that end sessions', () => {
     await app.close();
   });
 
-  it('a password change ends the other sessions but keeps the current one', async () => {
-    const { account } = await registerClient(app, 'change');
+  it("a password change ends every session of the user, the caller's too, and clears its cookie", async () => {
+    const { account, user } = await registerClient(app, 'change');
     const current = await login(app, account);
     const other = await login(app, account);
 
     const response = await current.client.post('/api/change-password', { newPassword: 'a-brand-new-password' });
     expect(response.status).toBe(200);
+    expect(sessionSetCookie(response)?.value).toBe('');
+    // Gone on the server, not only forgotten by the browser.
+    expect((await sessionRows(app)).filter((row) => row.user_id === user.id)).toHaveLength(0);
 
-    expect((await current.client.get('/api/user')).status).toBe(200);
+    expect((await current.client.get('/api/user')).status).toBe(401);
     expect((await other.client.get('/api/user')).status).toBe(401);
     const oldPassword = await app
       .client()

@@ -1,6 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, serverMessageOr } from './api-error';
 import { apiRequest, getQueryFn } from './http.client';
+import { noteSessionStarted, onSessionEnded } from './session-end';
 
 type FetchArgs = Parameters<typeof fetch>;
 
@@ -75,8 +76,56 @@ describe('getQueryFn', () => {
 
   it('raises the SPEC error for a 401 otherwise', async () => {
     stubFetch(new Response('{"message":"Not authenticated"}', { status: 401, statusText: 'Unauthorized' }));
-    await expect(getQueryFn({ on401: 'throw' })(queryContext('/api/services'))).rejects.toThrow(
+    await expect(getQueryFn({ on401: 'endSession' })(queryContext('/api/services'))).rejects.toThrow(
       '401: {"message":"Not authenticated"}',
     );
+  });
+});
+
+describe('a 401 ends the session (SPEC section 4)', () => {
+  const unauthorized = () => new Response('{"message":"Not authenticated"}', { status: 401 });
+  let ended: ReturnType<typeof vi.fn<() => void>>;
+  let unsubscribe: () => void;
+
+  beforeEach(() => {
+    noteSessionStarted();
+    ended = vi.fn<() => void>();
+    unsubscribe = onSessionEnded(ended);
+  });
+  afterEach(() => unsubscribe());
+
+  it('tells the app once, however many calls of that session come back 401', async () => {
+    stubFetch(unauthorized()).mockImplementation(() => Promise.resolve(unauthorized()));
+    await Promise.all([
+      Promise.resolve(getQueryFn({ on401: 'endSession' })(queryContext('/api/services'))).catch(() => undefined),
+      apiRequest('PUT', '/api/services/1', { id: 1 }).catch(() => undefined),
+      getQueryFn({ on401: 'returnNull' })(queryContext('/api/user')),
+    ]);
+    expect(ended).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves the 401 of a sign-in or password form to that form', async () => {
+    stubFetch(unauthorized());
+    await expect(apiRequest('POST', '/api/login', {}, { on401: 'throw' })).rejects.toThrow('401: ');
+    expect(ended).not.toHaveBeenCalled();
+  });
+
+  it('ignores a late 401 to a request sent before the current session began', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
+    const stale = apiRequest('GET', '/api/services').catch(() => undefined);
+    noteSessionStarted();
+    answer(unauthorized());
+    await stale;
+    expect(ended).not.toHaveBeenCalled();
+  });
+
+  it('does not count other failures', async () => {
+    stubFetch(new Response('{"message":"Forbidden"}', { status: 403 }));
+    await apiRequest('GET', '/api/users').catch(() => undefined);
+    expect(ended).not.toHaveBeenCalled();
   });
 });

@@ -2,6 +2,7 @@ import { ALLOWED_UPLOAD_MIME_TYPES, MAX_UPLOAD_BYTES } from '#shared/constants';
 import { UPLOAD_MSG } from '#shared/messages';
 import type { UploadResultWire, UploadType } from '#shared/schemas/upload';
 import { UPLOAD_TEXT } from '#shared/ui-messages';
+import { fetchApi } from './http.client';
 
 /** A failed upload; its message is what the 'Upload failed' toast shows (SPEC section 8). */
 export class UploadError extends Error {
@@ -49,7 +50,8 @@ export async function readUploadResponse(response: Response): Promise<UploadResu
 async function send(type: UploadType, init: RequestInit): Promise<UploadResultWire> {
   let response: Response;
   try {
-    response = await fetch(`/api/upload/${type}`, { method: 'POST', credentials: 'include', ...init });
+    // Through fetchApi like every API call, so the offline notice and the end of a session are noticed here too.
+    response = await fetchApi(`/api/upload/${type}`, { method: 'POST', credentials: 'include', ...init });
   } catch {
     // The request never got an answer (offline, connection reset mid-upload).
     throw new UploadError(UPLOAD_TEXT.generic);

@@ -55,14 +55,6 @@ export class SessionsRepository {
       .execute();
   }
 
-  async clearPasswordChangeFlag(idHash: string): Promise<void> {
-    await this.db
-      .updateTable('sessions')
-      .set({ requires_password_change: false })
-      .where('id_hash', '=', idHash)
-      .execute();
-  }
-
   async delete(idHash: string): Promise<void> {
     await this.db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
   }

@@ -35,9 +35,10 @@ export function authRoutes({ app, services }: RouteContext): void {
   app.post(
     '/api/change-password',
     { config: { access: 'user' }, schema: { body: changePasswordBody } },
-    async (request) => {
-      const auth = requireAuth(request);
-      await services.auth.changePassword(auth.user, auth.idHash, request.body.newPassword);
+    async (request, reply) => {
+      // Every session of the user ends, this one too: the client returns to login mode (SPEC section 2).
+      await services.auth.changePassword(requireAuth(request).user, request.body.newPassword);
+      clearSessionCookie(request, reply);
       return presentMessage(MSG.passwordUpdated);
     },
   );

@@ -157,12 +157,14 @@ export class AuthService {
     }
   }
 
-  /** Sets a new password, clears any temporary-password flag and ends every other session of the user. */
-  async changePassword(user: User, sessionIdHash: string, newPassword: string): Promise<void> {
+  /**
+   * Sets a new password, clears any temporary-password flag and ends every session of the user, the caller's too:
+   * SPEC returns the screen to login mode, and the person signs in with the new password.
+   */
+  async changePassword(user: User, newPassword: string): Promise<void> {
     const passwordHash = await this.deps.hasher.hash(newPassword);
-    await this.deps.users.update(user.id, { password: passwordHash, temp_password: false });
-    await this.deps.sessions.endOthers(user.id, sessionIdHash);
-    await this.deps.sessions.clearPasswordChangeFlag(sessionIdHash);
+    await this.deps.users.update(user.id, { password: passwordHash, temp_password: false, is_online: false });
+    await this.deps.sessions.endOthers(user.id);
   }
 
   async #startSession(user: User, origin: RequestOrigin, requiresPasswordChange: boolean): Promise<SignedIn> {

@@ -76,13 +76,9 @@ export class SessionService {
     await this.sessions.delete(idHash);
   }
 
-  /** Ends all of a user's sessions but the caller's own. */
+  /** Ends all of a user's sessions, but `keepIdHash` when given. */
   async endOthers(userId: number, keepIdHash?: string): Promise<void> {
     await this.sessions.deleteForUser(userId, keepIdHash);
-  }
-
-  async clearPasswordChangeFlag(idHash: string): Promise<void> {
-    await this.sessions.clearPasswordChangeFlag(idHash);
   }
 
   async countForUser(userId: number): Promise<number> {

@@ -8,13 +8,13 @@ import { changePasswordForm, type ChangePasswordForm as ChangePasswordValues } f
 import { AUTH_TEXT } from '#shared/ui-messages';
 import { changePassword } from '../../api/auth.api';
 import { serverMessageOr } from '../../api/api-error';
-import { USER_QUERY_KEY } from '../../api/session.queries';
+import { forgetSession } from '../../api/session.queries';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../hooks/use-toast';
 import type { SwitchMode } from './auth-mode';
 import { FormField } from './form-field';
 
-/** Change-password mode: a new password typed twice; on success the session is refreshed. */
+/** Change-password mode: a new password typed twice; on success the session ends and login mode follows. */
 export function ChangePasswordForm({ onSwitchMode }: { onSwitchMode: SwitchMode }) {
   const queryClient = useQueryClient();
   const [isSubmitting, setIsSubmitting] = useState(false);
@@ -29,8 +29,9 @@ export function ChangePasswordForm({ onSwitchMode }: { onSwitchMode: SwitchMode 
     try {
       await changePassword({ newPassword });
       toast({ title: 'Success', description: MSG.passwordUpdated });
-      // The refreshed user no longer needs a change, so the /auth guard takes a signed-in user to /.
-      await queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+      // The server ended every session of the account, this one too: back to login mode (SPEC section 2), where
+      // the person signs in with the new password.
+      forgetSession(queryClient);
       onSwitchMode('login');
     } catch (error) {
       toast({

@@ -9,6 +9,7 @@ import { login } from '../../api/auth.api';
 import { serverMessageOr } from '../../api/api-error';
 import { Button } from '../../components/ui/button';
 import { ToastAction } from '../../components/ui/toast';
+import { useSiteSettings } from '../../hooks/use-site-settings';
 import { toast } from '../../hooks/use-toast';
 import type { SwitchMode } from './auth-mode';
 import { FormField } from './form-field';
@@ -22,6 +23,8 @@ export function LoginForm({ onSwitchMode }: { onSwitchMode: SwitchMode }) {
   const [isSigningIn, setIsSigningIn] = useState(false);
   const setSignedInUser = useSetSignedInUser();
   const google = useGoogleSignIn();
+  // GET /api/settings carries the client id only when the server can verify Google sign-ins: offer it only then.
+  const isGoogleConfigured = Boolean(useSiteSettings().settings.google_client_id);
   const form = useForm<LoginBody>({ resolver: zodResolver(loginBody), defaultValues: { username: '', password: '' } });
   const { errors } = form.formState;
 
@@ -82,20 +85,24 @@ export function LoginForm({ onSwitchMode }: { onSwitchMode: SwitchMode }) {
         </Button>
       </form>
 
-      <div className="flex items-center">
-        <span className="h-px flex-1 bg-border" />
-        <span className="px-3 text-xs text-muted-foreground">Or continue with</span>
-        <span className="h-px flex-1 bg-border" />
-      </div>
+      {isGoogleConfigured ? (
+        <>
+          <div className="flex items-center">
+            <span className="h-px flex-1 bg-border" />
+            <span className="px-3 text-xs text-muted-foreground">Or continue with</span>
+            <span className="h-px flex-1 bg-border" />
+          </div>
 
-      <Button variant="outline" className="w-full" disabled={isBusy} onClick={google.signIn}>
-        {google.isPending ? (
-          <LoaderCircle className="animate-spin" aria-hidden="true" />
-        ) : (
-          <GoogleIcon className="size-4" />
-        )}
-        Sign in with Google
-      </Button>
+          <Button variant="outline" className="w-full" disabled={isBusy} onClick={google.signIn}>
+            {google.isPending ? (
+              <LoaderCircle className="animate-spin" aria-hidden="true" />
+            ) : (
+              <GoogleIcon className="size-4" />
+            )}
+            Sign in with Google
+          </Button>
+        </>
+      ) : null}
 
       <p className="text-center text-sm text-muted-foreground">
         <Button variant="link" onClick={() => onSwitchMode('register')}>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { AUTH_TEXT } from '#shared/ui-messages';
 import { logout } from '../../api/auth.api';
-import { SETTINGS_QUERY_KEY, USER_QUERY_KEY } from '../../api/session.queries';
+import { forgetSession } from '../../api/session.queries';
 import { toast } from '../../hooks/use-toast';
 
 /** Signs out: clears the session and every cached answer, then goes to /auth ('Logout failed' on error). */
@@ -16,12 +16,7 @@ export function useLogout(): { logOut: () => void; isPending: boolean } {
     setIsPending(true);
     logout()
       .then(() => {
-        // Nothing the signed-in user saw may outlive the session in the cache.
-        queryClient.removeQueries({
-          predicate: (query) => query.queryKey[0] !== USER_QUERY_KEY[0] && query.queryKey[0] !== SETTINGS_QUERY_KEY[0],
-        });
-        queryClient.setQueryData(USER_QUERY_KEY, null);
-        void queryClient.invalidateQueries({ queryKey: SETTINGS_QUERY_KEY });
+        forgetSession(queryClient);
         navigate('/auth');
       })
       .catch(() => {

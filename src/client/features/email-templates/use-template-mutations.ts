@@ -7,6 +7,7 @@ import type {
 import { serverMessageOr } from '../../api/api-error';
 import { createTemplate, sendTemplateTest, TEMPLATES_QUERY_KEY, updateTemplate } from '../../api/notifications.api';
 import { toast } from '../../hooks/use-toast';
+import { testMailSentTo } from '../mail/test-mail-text';
 import { TEMPLATES_TEXT } from './templates-text';
 
 function failureToast(title: string, error: unknown, fallback?: string): void {
@@ -34,7 +35,8 @@ export function useSaveTemplate(onSaved: (template: EmailTemplateWire) => void) 
 export function useSendTemplateTest() {
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: TestEmailTemplateBody }) => sendTemplateTest(id, body),
-    onSuccess: (answer) => toast({ title: TEMPLATES_TEXT.testSent, description: answer.message }),
+    onSuccess: (_answer, { body }) =>
+      toast({ title: TEMPLATES_TEXT.testSent, description: testMailSentTo(body.email) }),
     // The server's text for administrators carries the SMTP error, which is what one needs to fix it.
     onError: (error) => failureToast(TEMPLATES_TEXT.testFailed, error, TEMPLATES_TEXT.testFailedDetail),
   });

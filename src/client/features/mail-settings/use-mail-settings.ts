@@ -4,6 +4,7 @@ import { TEST_MAIL_MSG } from '#shared/schemas/notifications';
 import { serverMessageOr } from '../../api/api-error';
 import { MAIL_SETTINGS_QUERY_KEY, patchMailSettings, sendMailSettingsTest } from '../../api/notifications.api';
 import { toast } from '../../hooks/use-toast';
+import { testMailSentTo } from '../mail/test-mail-text';
 import { MAIL_SETTINGS_TEXT } from './mail-settings-text';
 
 function failureToast(title: string, error: unknown, fallback: string): void {
@@ -29,7 +30,7 @@ export function useSaveMailSettings(onSaved: (settings: MailSettingsWire) => voi
 export function useSendMailTest() {
   return useMutation({
     mutationFn: (email: string) => sendMailSettingsTest(email),
-    onSuccess: (answer) => toast({ title: TEST_MAIL_MSG.sent, description: answer.message }),
+    onSuccess: (_answer, email) => toast({ title: TEST_MAIL_MSG.sent, description: testMailSentTo(email) }),
     onError: (error) => failureToast(MAIL_SETTINGS_TEXT.testFailed, error, TEST_MAIL_MSG.failed),
   });
 }

@@ -12,6 +12,7 @@ import {
   DialogTitle,
 } from '../../components/ui/dialog';
 import { FormField } from '../auth/form-field';
+import { ServiceUrlField } from './service-url-field';
 import { useCreateService } from './use-service-mutations';
 
 // The dialog asks for name and URL only; the shared schema supplies SPEC's messages for both.
@@ -65,16 +66,7 @@ export function AddServiceDialog({ open, onOpenChange }: { open: boolean; onOpen
             error={errors.name}
             {...form.register('name')}
           />
-          <FormField
-            label="URL"
-            type="url"
-            inputMode="url"
-            placeholder="https://grafana.example.com"
-            autoComplete="off"
-            spellCheck={false}
-            error={errors.url}
-            {...form.register('url')}
-          />
+          <ServiceUrlField label="URL" error={errors.url} {...form.register('url')} />
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)}>
               Cancel

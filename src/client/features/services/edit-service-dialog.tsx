@@ -1,7 +1,8 @@
 import { LoaderCircle } from 'lucide-react';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { Controller, useForm, type Control } from 'react-hook-form';
 import { MIN_REFRESH_INTERVAL_SECONDS } from '#shared/constants';
-import type { ServiceWire } from '#shared/schemas/service';
+import type { ServiceWire, UpdateServiceBody } from '#shared/schemas/service';
 import { SERVICE_TEXT } from '#shared/ui-messages';
 import { Button } from '../../components/ui/button';
 import {
@@ -12,15 +13,14 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog';
-import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Switch } from '../../components/ui/switch';
 import { Textarea } from '../../components/ui/textarea';
+import { FormField } from '../auth/form-field';
 import { ImageInput } from '../image-input/image-input';
-import { editValuesFor, toUpdateBody, type EditServiceValues } from './edit-service-form';
+import { editServiceResolver, editValuesFor, type EditServiceValues } from './edit-service-form';
+import { ServiceUrlField } from './service-url-field';
 import { useUpdateService } from './use-service-mutations';
-
-type FieldErrors = Partial<Record<keyof EditServiceValues, string>>;
 
 function Field({
   label,
@@ -47,16 +47,44 @@ function Field({
   );
 }
 
+type EditControl = Control<EditServiceValues, unknown, UpdateServiceBody>;
+
+/** One of the dialog's two images (upload or URL), bound to its form field. */
+function ImageField({
+  control,
+  name,
+  label,
+  error,
+}: {
+  control: EditControl;
+  name: 'icon' | 'background';
+  label: string;
+  error: string | undefined;
+}) {
+  return (
+    <Field label={label} error={error}>
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => (
+          <ImageInput label={label} type="service" value={field.value} onChange={field.onChange} />
+        )}
+      />
+    </Field>
+  );
+}
+
+/** One of the dialog's on/off settings, bound to its form field. */
 function SwitchRow({
+  control,
+  name,
   label,
   hint,
-  checked,
-  onCheckedChange,
 }: {
+  control: EditControl;
+  name: 'show_status_badge' | 'isNSFW';
   label: string;
   hint: string;
-  checked: boolean;
-  onCheckedChange: (checked: boolean) => void;
 }) {
   const id = useId();
   return (
@@ -65,84 +93,71 @@ function SwitchRow({
         <Label htmlFor={id}>{label}</Label>
         <p className="text-xs text-muted-foreground">{hint}</p>
       </div>
-      <Switch id={id} checked={checked} onCheckedChange={onCheckedChange} />
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => <Switch id={id} checked={field.value} onCheckedChange={field.onChange} />}
+      />
     </div>
   );
 }
 
 /** The form inside the dialog; mounted per service so it starts from that service's values. */
 function EditServiceForm({ service, onDone }: { service: ServiceWire; onDone: () => void }) {
-  const [values, setValues] = useState(() => editValuesFor(service));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useForm<EditServiceValues, unknown, UpdateServiceBody>({
+    resolver: editServiceResolver(service),
+    defaultValues: editValuesFor(service),
+    // Checked on submit; after that every change re-checks its field, so a fixed value loses its message at once.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const { errors } = form.formState;
   const update = useUpdateService(onDone);
-  const nameId = useId();
-  const intervalId = useId();
   const descriptionId = useId();
 
-  const set = <K extends keyof EditServiceValues>(key: K, value: EditServiceValues[K]) =>
-    setValues((current) => ({ ...current, [key]: value }));
-
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const result = toUpdateBody(service.id, values);
-    setErrors(result.errors ?? {});
-    if (result.body) update.mutate(result.body);
-  };
+  const handleSubmit = form.handleSubmit((body) => update.mutate(body));
 
   return (
-    <form className="grid gap-4" onSubmit={handleSubmit} noValidate>
-      <Field label="Service Name" htmlFor={nameId} error={errors.name}>
-        <Input
-          id={nameId}
-          value={values.name}
-          aria-invalid={errors.name ? true : undefined}
-          onChange={(event) => set('name', event.target.value)}
-        />
-      </Field>
+    <form className="grid gap-4" onSubmit={(event) => void handleSubmit(event)} noValidate>
+      <FormField label="Service Name" autoComplete="off" error={errors.name} {...form.register('name')} />
+      <ServiceUrlField label="Service URL" error={errors.url} {...form.register('url')} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Icon Image" error={errors.icon}>
-          <ImageInput label="Icon Image" type="service" value={values.icon} onChange={(url) => set('icon', url)} />
-        </Field>
-        <Field label="Background Image" error={errors.background}>
-          <ImageInput
-            label="Background Image"
-            type="service"
-            value={values.background}
-            onChange={(url) => set('background', url)}
-          />
-        </Field>
-      </div>
-      <Field label="Refresh Interval (seconds)" htmlFor={intervalId} error={errors.refreshInterval}>
-        <Input
-          id={intervalId}
-          type="number"
-          inputMode="numeric"
-          min={MIN_REFRESH_INTERVAL_SECONDS}
-          step={1}
-          value={values.refreshInterval}
-          aria-invalid={errors.refreshInterval ? true : undefined}
-          onChange={(event) => set('refreshInterval', event.target.value)}
+        <ImageField control={form.control} name="icon" label="Icon Image" error={errors.icon?.message} />
+        <ImageField
+          control={form.control}
+          name="background"
+          label="Background Image"
+          error={errors.background?.message}
         />
-      </Field>
+      </div>
+      <FormField
+        label="Refresh Interval (seconds)"
+        type="number"
+        inputMode="numeric"
+        min={MIN_REFRESH_INTERVAL_SECONDS}
+        step={1}
+        error={errors.refreshInterval}
+        {...form.register('refreshInterval')}
+      />
       <SwitchRow
+        control={form.control}
+        name="show_status_badge"
         label="Show Status Badge"
         hint="Shows the online or offline badge on the card."
-        checked={values.show_status_badge}
-        onCheckedChange={(checked) => set('show_status_badge', checked)}
       />
       <SwitchRow
+        control={form.control}
+        name="isNSFW"
         label="NSFW Content"
         hint="Only admins and users with NSFW access see this service."
-        checked={values.isNSFW}
-        onCheckedChange={(checked) => set('isNSFW', checked)}
       />
-      <Field label="Description" htmlFor={descriptionId} error={errors.tooltip}>
+      <Field label="Description" htmlFor={descriptionId} error={errors.tooltip?.message}>
         <Textarea
           id={descriptionId}
           rows={3}
           placeholder={SERVICE_TEXT.descriptionPlaceholder}
-          value={values.tooltip}
-          onChange={(event) => set('tooltip', event.target.value)}
+          aria-invalid={errors.tooltip ? true : undefined}
+          {...form.register('tooltip')}
         />
       </Field>
       <DialogFooter>
@@ -170,7 +185,7 @@ export function EditServiceDialog({ service, onClose }: { service: ServiceWire |
       <DialogContent className="max-w-2xl">
         <DialogHeader>
           <DialogTitle>Edit Service</DialogTitle>
-          <DialogDescription className="truncate">{service?.url}</DialogDescription>
+          <DialogDescription>Changes show on the dashboard of everyone who sees this service.</DialogDescription>
         </DialogHeader>
         {service ? <EditServiceForm key={service.id} service={service} onDone={onClose} /> : null}
       </DialogContent>

@@ -24,7 +24,7 @@ describe('Edit Service payload (SPEC sections 5 and 7)', () => {
   });
 
   it("sends exactly SPEC's fields with the numeric id", () => {
-    const result = toUpdateBody(7, { ...editValuesFor(service), refreshInterval: '', tooltip: '  ' });
+    const result = toUpdateBody(service, { ...editValuesFor(service), refreshInterval: '', tooltip: '  ' });
     expect(result.body).toEqual({
       id: 7,
       name: 'Grafana',
@@ -37,8 +37,17 @@ describe('Edit Service payload (SPEC sections 5 and 7)', () => {
     });
   });
 
+  it('sends the url only when the admin changed it, and checks it like Add Service does', () => {
+    const same = toUpdateBody(service, { ...editValuesFor(service), url: ' https://grafana.example.com ' });
+    expect(same.body).not.toHaveProperty('url');
+    const moved = toUpdateBody(service, { ...editValuesFor(service), url: 'https://grafana.lab:3000/' });
+    expect(moved.body).toMatchObject({ id: 7, url: 'https://grafana.lab:3000/' });
+    const wrong = toUpdateBody(service, { ...editValuesFor(service), url: 'grafana' });
+    expect(wrong.errors).toEqual({ url: 'Please enter a valid URL' });
+  });
+
   it('reports the shared messages per field', () => {
-    const result = toUpdateBody(7, { ...editValuesFor(service), name: ' ', refreshInterval: '4' });
+    const result = toUpdateBody(service, { ...editValuesFor(service), name: ' ', refreshInterval: '4' });
     expect(result.errors).toEqual({
       name: 'Service name is required',
       refreshInterval: 'Refresh interval must be at least 5 seconds',

@@ -1,8 +1,10 @@
+import type { FieldErrors, Resolver } from 'react-hook-form';
 import { updateServiceBody, type ServiceWire, type UpdateServiceBody } from '#shared/schemas/service';
 
 /** What the Edit Service dialog holds while the admin types (the interval as typed, so it can be blank). */
 export interface EditServiceValues {
   name: string;
+  url: string;
   icon: string | null;
   background: string | null;
   refreshInterval: string;
@@ -15,6 +17,7 @@ export interface EditServiceValues {
 export function editValuesFor(service: ServiceWire): EditServiceValues {
   return {
     name: service.name,
+    url: service.url,
     icon: service.icon,
     background: service.background,
     refreshInterval: String(service.refreshInterval),
@@ -30,18 +33,22 @@ export function parseRefreshInterval(raw: string): number | null {
   return Number.isNaN(parsed) ? null : parsed;
 }
 
+type EditErrors = Partial<Record<keyof EditServiceValues, string>>;
+
 /**
- * SPEC's PUT payload {id, name, icon, background, refreshInterval, isNSFW, tooltip, show_status_badge},
- * checked with the shared schema; errors come back per field with the schema's messages.
+ * SPEC's PUT payload {id, name, icon, background, refreshInterval, isNSFW, tooltip, show_status_badge}, plus the
+ * url when the admin changed it (updates are partial), checked with the shared schema; errors come back per field
+ * with the schema's messages.
  */
 export function toUpdateBody(
-  id: number,
+  service: Pick<ServiceWire, 'id' | 'url'>,
   values: EditServiceValues,
-):
-  { body: UpdateServiceBody; errors: null } | { body: null; errors: Partial<Record<keyof EditServiceValues, string>> } {
+): { body: UpdateServiceBody; errors: null } | { body: null; errors: EditErrors } {
+  const isUrlChanged = values.url.trim() !== service.url;
   const body = {
-    id,
+    id: service.id,
     name: values.name,
+    ...(isUrlChanged ? { url: values.url } : {}),
     icon: values.icon,
     background: values.background,
     refreshInterval: parseRefreshInterval(values.refreshInterval),
@@ -51,7 +58,7 @@ export function toUpdateBody(
   };
   const parsed = updateServiceBody.safeParse(body);
   if (parsed.success) return { body, errors: null };
-  const errors: Partial<Record<keyof EditServiceValues, string>> = {};
+  const errors: EditErrors = {};
   for (const issue of parsed.error.issues) {
     const field = issue.path[0];
     if (typeof field === 'string' && field in values && !(field in errors)) {
@@ -59,4 +66,22 @@ export function toUpdateBody(
     }
   }
   return { body: null, errors };
+}
+
+/**
+ * The dialog's react-hook-form resolver: toUpdateBody's checks, so the form shows the same messages the server
+ * would answer, and a valid form submits the PUT payload itself.
+ */
+export function editServiceResolver(
+  service: Pick<ServiceWire, 'id' | 'url'>,
+): Resolver<EditServiceValues, unknown, UpdateServiceBody> {
+  return (values) => {
+    const result = toUpdateBody(service, values);
+    if (result.body) return { values: result.body, errors: {} };
+    const errors: FieldErrors<EditServiceValues> = {};
+    for (const [field, message] of Object.entries(result.errors)) {
+      errors[field as keyof EditServiceValues] = { type: 'validate', message };
+    }
+    return { values: {}, errors };
+  };
 }
