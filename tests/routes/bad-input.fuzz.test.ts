@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { MSG } from '../../src/shared/messages.ts';
@@ -639,3 +640,170 @@ function roundTrip(body: unknown): unknown {
   const text = JSON.stringify(body);
   return text === undefined ? null : JSON.parse(text);
 }
+
+describe('POST /api/upload/service under bad content types and multipart envelopes', () => {
+  const url = '/api/upload/service';
+  let png: Buffer;
+  beforeAll(async () => {
+    png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#3366cc' } })
+      .png()
+      .toBuffer();
+  });
+
+  /** Sends bytes as they are (no content type unless given) as the superadmin; never a 5xx, always a message. */
+  async function sendRaw(contentType: string | undefined, body: Buffer, context: string): Promise<number> {
+    const headers: Record<string, string> = {
+      cookie: [...superadmin.cookies].map(([key, value]) => `${key}=${value}`).join('; '),
+    };
+    if (contentType !== undefined) headers['content-type'] = contentType;
+    const response = await fetch(`${app.baseUrl}${url}`, { method: 'POST', headers, body: new Uint8Array(body) });
+    const text = await response.text();
+    const label = `${context}: ${response.status} ${text.slice(0, 200)}`;
+    expect(response.status, label).toBeLessThan(500);
+    if (response.status !== 200)
+      expect(typeof (JSON.parse(text) as { message?: unknown }).message, label).toBe('string');
+    return response.status;
+  }
+
+  const disposition = (name: string | null, filename?: string) =>
+    `Content-Disposition: form-data${name === null ? '' : `; name="${name}"`}${filename === undefined ? '' : `; filename="${filename}"`}`;
+
+  /** One multipart part: its header lines and its bytes. */
+  const part = fc.record({
+    headers: fc.array(
+      fc.oneof(
+        fc.constantFrom(
+          disposition('image', 'a.png'),
+          disposition('image'),
+          disposition(null, 'a.png'),
+          disposition(null),
+          disposition('type'),
+          disposition('__proto__', 'x.png'),
+          disposition('constructor'),
+          disposition('image', 'é😀\u0000.png'),
+          disposition('image', 'x'.repeat(20_000)),
+          'Content-Disposition: attachment',
+          'Content-Disposition',
+          'Content-Type: image/png',
+          'Content-Type: application/json',
+          'Content-Type: text/plain; charset=utf-16',
+          'Content-Transfer-Encoding: base64',
+          `X-Huge: ${'h'.repeat(100_000)}`,
+          ': no name',
+          'garbage line without colon',
+        ),
+        controlString,
+      ),
+      { maxLength: 4 },
+    ),
+    body: fc.oneof(
+      fc.constant('png' as const),
+      fc.constantFrom('service', '{"a":1}', ''),
+      fc.uint8Array({ maxLength: 2_000 }).map((bytes) => Buffer.from(bytes)),
+    ),
+  });
+
+  const envelope = fc.record({
+    boundary: fc.constantFrom('b0undary', 'x', '----WebKitFormBoundary7MA4YWxkTrZu0gW', 'a b', '"quoted"'),
+    parts: fc.array(part, { maxLength: 4 }),
+    ending: fc.constantFrom('close', 'none', 'no-crlf', 'cut'),
+    cutAt: fc.nat(),
+  });
+
+  type Envelope = typeof envelope extends fc.Arbitrary<infer T> ? T : never;
+
+  function assemble(value: Envelope) {
+    const boundary = value.boundary.replace(/"/g, '');
+    const chunks: Buffer[] = [];
+    for (const { headers, body } of value.parts) {
+      chunks.push(Buffer.from(`--${boundary}\r\n${headers.join('\r\n')}\r\n\r\n`));
+      chunks.push(body === 'png' ? png : Buffer.isBuffer(body) ? body : Buffer.from(body));
+      chunks.push(Buffer.from('\r\n'));
+    }
+    if (value.ending === 'close') chunks.push(Buffer.from(`--${boundary}--\r\n`));
+    if (value.ending === 'no-crlf') chunks.push(Buffer.from(`--${boundary}--`));
+    const whole = Buffer.concat(chunks);
+    return value.ending === 'cut' ? whole.subarray(0, whole.length === 0 ? 0 : value.cutAt % whole.length) : whole;
+  }
+
+  it('answers odd content types and broken multipart headers with a 4xx message, never a 500', async () => {
+    const form = Buffer.from(
+      `--b\r\n${disposition('image', 'a.png')}\r\nContent-Type: image/png\r\n\r\n${'x'.repeat(10)}\r\n--b--\r\n`,
+    );
+    const json = Buffer.from(JSON.stringify({ imageUrl: 'file:///etc/passwd' }));
+    const cases: [string | undefined, Buffer][] = [
+      [undefined, json],
+      [undefined, Buffer.alloc(0)],
+      ['application/json', Buffer.alloc(0)],
+      ['application/json; charset=utf-16', json],
+      ['application/json; charset=iso-8859-1; charset=utf-8', json],
+      ['APPLICATION/JSON', json],
+      ['application/json;;;', json],
+      ['application/json; =x', json],
+      ['application/octet-stream', png],
+      ['image/png', png],
+      ['text/plain; charset=utf-7', json],
+      ['application/x-www-form-urlencoded', Buffer.from('imageUrl=http%3A%2F%2Fx&type=service')],
+      ['multipart/form-data', form],
+      ['multipart/form-data;', form],
+      ['multipart/form-data; boundary=', form],
+      ['multipart/form-data; boundary=""', form],
+      ['multipart/form-data; boundary="unterminated', form],
+      ['multipart/form-data; boundary=b; boundary=c', form],
+      [`multipart/form-data; boundary=${'b'.repeat(71)}`, form],
+      [`multipart/form-data; boundary=${'b'.repeat(300)}`, form],
+      ['multipart/form-data; charset=utf-16; boundary=b', form],
+      ['multipart/form-data; boundary=b; charset=utf-32', form],
+      ['Multipart/Form-Data; BOUNDARY=b', form],
+      ['multipart/form-data; boundary=wrong', form],
+      ['multipart/form-data; boundary=b', Buffer.alloc(0)],
+      ['multipart/form-data; boundary=b', form.subarray(0, 40)],
+      ['multipart/mixed; boundary=b', form],
+      ['multipart/form-dataX; boundary=b', form],
+      [`multipart/form-data; boundary=b; ${'p=v; '.repeat(1_500)}`, form],
+    ];
+    for (const [contentType, body] of cases) await sendRaw(contentType, body, `content-type ${contentType}`);
+  });
+
+  it('takes the image from a form with a field before it, and refuses two files or a form without an image', async () => {
+    const boundary = 'b0undary';
+    const head = (name: string, filename?: string) =>
+      Buffer.from(`--${boundary}\r\n${disposition(name, filename)}\r\nContent-Type: image/png\r\n\r\n`);
+    const crlf = Buffer.from('\r\n');
+    const close = Buffer.from(`--${boundary}--\r\n`);
+    const type = `multipart/form-data; boundary=${boundary}`;
+    const fieldFirst = Buffer.concat([
+      head('type'),
+      Buffer.from('service'),
+      crlf,
+      head('image', 'a.png'),
+      png,
+      crlf,
+      close,
+    ]);
+    expect(await sendRaw(type, fieldFirst, 'a field before the file')).toBe(200);
+    const twoFiles = Buffer.concat([head('image', 'a.png'), png, crlf, head('image', 'b.png'), png, crlf, close]);
+    expect(await sendRaw(type, twoFiles, 'two files')).toBe(400);
+    const unnamed = Buffer.concat([
+      Buffer.from(`--${boundary}\r\n${disposition(null, 'a.png')}\r\n\r\n`),
+      png,
+      crlf,
+      close,
+    ]);
+    expect(await sendRaw(type, unnamed, 'a file part without a name')).toBe(400);
+  });
+
+  it('answers arbitrary multipart envelopes with 200 or a 4xx message, never a 500', async () => {
+    await fc.assert(
+      fc.asyncProperty(envelope, async (value) => {
+        const body = assemble(value);
+        await sendRaw(
+          `multipart/form-data; boundary=${value.boundary}`,
+          body,
+          `envelope ${JSON.stringify(value).slice(0, 300)}`,
+        );
+      }),
+      { numRuns: NUM_RUNS * 2 },
+    );
+  });
+});

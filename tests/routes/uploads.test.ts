@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -18,6 +19,30 @@ let jpeg: Buffer;
 async function image(format: 'png' | 'jpeg', width = 600, height = 400): Promise<Buffer> {
   const base = sharp({ create: { width, height, channels: 3, background: { r: 20, g: 120, b: 200 } } });
   return format === 'png' ? base.png().toBuffer() : base.jpeg().toBuffer();
+}
+
+const MB = 1024 * 1024;
+/** Photo sizes SPEC allows (5 MB cap): the 1 MB app-wide body limit once refused everything over it. */
+const PHOTO_SIZES_MB = [1, 3, 4.9] as const;
+
+/**
+ * A real, decodable photo-like image of about `bytes` (within 3 % below): random noise barely compresses, so the
+ * file is as big as a phone photo. The pixel count is scaled from a first encoding until the size fits.
+ */
+async function photoOfSize(format: 'png' | 'jpeg', bytes: number): Promise<Buffer> {
+  const encode = (pixels: number) => {
+    const width = 1600;
+    const height = Math.max(1, Math.round(pixels / width));
+    const raw = sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } });
+    return format === 'png' ? raw.png({ compressionLevel: 6 }).toBuffer() : raw.jpeg({ quality: 92 }).toBuffer();
+  };
+  let pixels = format === 'png' ? bytes / 3 : bytes;
+  for (let attempt = 0; attempt < 6; attempt += 1) {
+    const file = await encode(pixels);
+    if (file.length <= bytes && file.length >= bytes * 0.97) return file;
+    pixels *= (bytes * 0.985) / file.length;
+  }
+  throw new Error(`no ${format} of ${bytes} bytes`);
 }
 
 /** A real PNG whose header claims other dimensions (CRC fixed up), as a decompression bomb would. */
@@ -125,6 +150,51 @@ describe('multipart uploads', () => {
     expect(bomb.body.message).toBe(UPLOAD_MSG.tooManyPixels);
   });
 
+  for (const format of ['jpeg', 'png'] as const) {
+    it(`stores real ${format.toUpperCase()} photos of ${PHOTO_SIZES_MB.join(', ')} MB`, async () => {
+      for (const size of PHOTO_SIZES_MB) {
+        const photo = await photoOfSize(format, size * MB);
+        const type = format === 'png' ? 'image/png' : 'image/jpeg';
+        const response = await upload(admin, 'service', photo, `photo.${format}`, type);
+        expect(response.status, `${size} MB: ${response.text}`).toBe(200);
+        const stored = await sharp(fs.readFileSync(path.join(app.dataDir, response.body.url ?? ''))).metadata();
+        expect(stored.format).toBe(format);
+        expect(Math.max(stored.width ?? 0, stored.height ?? 0)).toBe(1024);
+      }
+    }, 120_000);
+  }
+
+  it('refuses a streamed form over 5 MB with 413 while the client is still sending it', async () => {
+    // No Content-Length (chunked), so only the streaming cap can stop it: the answer comes before the body ends.
+    const boundary = 'streamed-boundary';
+    const request = http.request(`${app.baseUrl}/api/upload/service`, {
+      method: 'POST',
+      headers: {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        cookie: [...admin.cookies].map(([key, value]) => `${key}=${value}`).join('; '),
+      },
+    });
+    const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      request.on('response', (response) => {
+        let body = '';
+        response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      });
+      request.on('error', reject);
+    });
+    request.write(
+      `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="big.png"\r\n` +
+        'Content-Type: image/png\r\n\r\n',
+    );
+    request.write(png);
+    // 6 MB of file data, and the request is never ended: a server that waited for the whole body would never answer.
+    for (let sent = 0; sent < 6 * MB; sent += 64 * 1024) request.write(Buffer.alloc(64 * 1024, 1));
+    const answer = await answered;
+    request.destroy();
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body)).toMatchObject({ message: UPLOAD_MSG.tooLargeDetail, error: UPLOAD_MSG.tooLarge });
+  });
+
   it('refuses more than 5 MB with 413 and SPEC texts', async () => {
     const big = Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024 + 10, 1)]);
     const response = await upload(admin, 'service', big);
@@ -152,11 +222,16 @@ describe('upload from URL (SSRF-safe)', () => {
   let imageBase: string;
   let wideApp: TestApp;
   let wideAdmin: TestClient;
+  const photos = new Map<string, { type: string; file: Buffer }>();
 
   beforeAll(async () => {
     imageServer = http.createServer((request, response) => {
       if (request.url === '/logo.png') {
         response.writeHead(200, { 'content-type': 'image/png' }).end(png);
+      } else if (request.url?.startsWith('/photo/')) {
+        const photo = photos.get(request.url.slice('/photo/'.length));
+        if (photo) response.writeHead(200, { 'content-type': photo.type }).end(photo.file);
+        else response.writeHead(404).end();
       } else if (request.url === '/to-metadata') {
         response.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end();
       } else if (request.url === '/loop') {
@@ -203,6 +278,26 @@ describe('upload from URL (SSRF-safe)', () => {
     expect(response.status).toBe(200);
     expect(response.body.url).toMatch(/^\/uploads\/service\/[a-f0-9]{32}\.png$/);
   });
+
+  for (const format of ['jpeg', 'png'] as const) {
+    it(`fetches real ${format.toUpperCase()} photos of ${PHOTO_SIZES_MB.join(', ')} MB, and refuses one over 5 MB`, async () => {
+      for (const size of [...PHOTO_SIZES_MB, 5.2]) {
+        const name = `${size}.${format}`;
+        photos.set(name, { type: `image/${format}`, file: await photoOfSize(format, size * MB) });
+        const response = await wideAdmin.post<{ url?: string }>('/api/upload/game', {
+          imageUrl: `${imageBase}/photo/${name}`,
+        });
+        if (size > 5) {
+          expect(response.status, name).toBe(413);
+          expect(response.body).toMatchObject({ message: UPLOAD_MSG.tooLargeDetail, error: UPLOAD_MSG.tooLarge });
+          continue;
+        }
+        expect(response.status, `${name}: ${response.text}`).toBe(200);
+        const stored = await sharp(fs.readFileSync(path.join(wideApp.dataDir, response.body.url ?? ''))).metadata();
+        expect(stored.format).toBe(format);
+      }
+    }, 120_000);
+  }
 
   it('re-checks redirects, stops loops and caps the size', async () => {
     const redirected = await wideAdmin.post('/api/upload/service', { imageUrl: `${imageBase}/to-metadata` });

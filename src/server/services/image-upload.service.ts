@@ -7,7 +7,8 @@ import { UPLOAD_MSG } from '#shared/messages';
 import type { UploadType } from '#shared/schemas/upload';
 import type { AddressPolicy } from '../http/ip-policy.ts';
 import { safeFetch, SafeFetchError } from '../http/safe-fetch.ts';
-import { AppError } from './app-error.ts';
+import { SerialQueue } from './serial-queue.ts';
+import { fileTooLarge, invalidFileType, uploadRefused } from './upload-errors.ts';
 
 /** Stored image paths, as served under /uploads. */
 export interface StoredImage {
@@ -19,7 +20,14 @@ export interface StoredImage {
 // admin uploads one: load it on first use.
 let sharpModule: Promise<typeof SharpModule> | null = null;
 function loadSharp(): Promise<typeof SharpModule> {
-  sharpModule ??= import('sharp').then((module) => module.default);
+  sharpModule ??= import('sharp').then(({ default: sharp }) => {
+    // Memory, not speed, is what matters for an occasional admin upload (docs/decisions/0007-uploads.md): no
+    // operation cache (it would keep decoded pixels of past uploads) and one libvips worker thread per image,
+    // which also keeps glibc from giving each thread an arena of its own that it never hands back.
+    sharp.cache(false);
+    sharp.concurrency(1);
+    return sharp;
+  });
   return sharpModule;
 }
 
@@ -46,29 +54,33 @@ export function sniffFormat(buffer: Buffer): ImageFormat | null {
  * payload appended to the file) and stored under a server-generated name.
  */
 export class ImageUploadService {
+  // One image is decoded at a time: 16 parallel uploads of a 40-megapixel PNG decoded side by side pushed RSS to
+  // 890 MB and glibc kept most of it. Queued, the peak is that of one image.
+  readonly #decoding = new SerialQueue();
+
   constructor(
     private readonly uploadsDir: string,
     private readonly policy: AddressPolicy,
   ) {}
 
   async fromBuffer(buffer: Buffer, type: UploadType): Promise<StoredImage> {
-    if (buffer.length === 0) throw new AppError('bad_request', UPLOAD_MSG.noFile, { error: UPLOAD_MSG.noFile });
-    if (buffer.length > MAX_UPLOAD_BYTES) {
-      throw new AppError('too_large', UPLOAD_MSG.tooLargeDetail, { error: UPLOAD_MSG.tooLarge });
-    }
+    if (buffer.length === 0) throw uploadRefused('bad_request', UPLOAD_MSG.noFile);
+    if (buffer.length > MAX_UPLOAD_BYTES) throw fileTooLarge();
     const format = sniffFormat(buffer);
-    if (!format) throw new AppError('unsupported', UPLOAD_MSG.invalidTypeDetail, { error: UPLOAD_MSG.invalidType });
+    if (!format) throw invalidFileType();
+    return this.#decoding.run(() => this.#decodeAndStore(buffer, format, type));
+  }
+
+  async #decodeAndStore(buffer: Buffer, format: ImageFormat, type: UploadType): Promise<StoredImage> {
     const sharp = await loadSharp();
     const metadata = await sharp(buffer, { limitInputPixels: false })
       .metadata()
       .catch(() => {
-        throw new AppError('bad_request', UPLOAD_MSG.undecodable, { error: UPLOAD_MSG.undecodable });
+        throw uploadRefused('bad_request', UPLOAD_MSG.undecodable);
       });
-    if (metadata.format !== format) {
-      throw new AppError('unsupported', UPLOAD_MSG.invalidTypeDetail, { error: UPLOAD_MSG.invalidType });
-    }
+    if (metadata.format !== format) throw invalidFileType();
     if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_INPUT_PIXELS) {
-      throw new AppError('bad_request', UPLOAD_MSG.tooManyPixels, { error: UPLOAD_MSG.tooManyPixels });
+      throw uploadRefused('bad_request', UPLOAD_MSG.tooManyPixels);
     }
     const name = randomBytes(16).toString('hex');
     const sizes = SIZES[type];
@@ -90,14 +102,9 @@ export class ImageUploadService {
       return await this.fromBuffer(response.body, type);
     } catch (error) {
       if (!(error instanceof SafeFetchError)) throw error;
-      if (error.reason === 'refused')
-        throw new AppError('bad_request', UPLOAD_MSG.urlRefused, { error: UPLOAD_MSG.urlRefused });
-      if (error.reason === 'too_large') {
-        throw new AppError('too_large', UPLOAD_MSG.tooLargeDetail, { error: UPLOAD_MSG.tooLarge });
-      }
-      throw new AppError('bad_request', `${UPLOAD_MSG.fetchFailed}: ${error.message}`, {
-        error: UPLOAD_MSG.fetchFailed,
-      });
+      if (error.reason === 'refused') throw uploadRefused('bad_request', UPLOAD_MSG.urlRefused);
+      if (error.reason === 'too_large') throw fileTooLarge();
+      throw uploadRefused('bad_request', `${UPLOAD_MSG.fetchFailed}: ${error.message}`, UPLOAD_MSG.fetchFailed);
     }
   }
 
@@ -109,7 +116,9 @@ export class ImageUploadService {
     maxSide: number,
   ): Promise<string> {
     const sharp = await loadSharp();
-    const pipeline = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+    // Sequential read (sharp's default, spelled out because memory depends on it): a PNG, which has no
+    // shrink-on-load, streams through the resize in strips instead of being decoded whole.
+    const pipeline = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', sequentialRead: true })
       .rotate()
       .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true });
     const encoded = await (
@@ -117,7 +126,7 @@ export class ImageUploadService {
     )
       .toBuffer()
       .catch(() => {
-        throw new AppError('bad_request', UPLOAD_MSG.undecodable, { error: UPLOAD_MSG.undecodable });
+        throw uploadRefused('bad_request', UPLOAD_MSG.undecodable);
       });
     const folder = path.join(this.uploadsDir, type);
     await fs.mkdir(folder, { recursive: true });

@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestClient } from '../helpers/http-client.ts';
+import { startServerProcess, tempDataDir, type ServerProcess } from '../helpers/server-process.ts';
+
+/**
+ * Issue 11: PNG has no shrink-on-load, and a 155 KB PNG may declare 6320 x 6320 pixels (just under the
+ * 40-megapixel cap). Sixteen of them uploaded in parallel to the built server used to push its RSS to 890 MB, and
+ * about 600 MB never came back. Decoded one at a time, in strips, without sharp's cache, the server's RSS stays
+ * within a small bound of where it started, during the uploads and after them. Numbers in
+ * docs/decisions/0007-uploads.md.
+ */
+
+const MIB = 1024 * 1024;
+const PARALLEL = 16;
+const SIDE = 6320;
+/**
+ * Bounds measured on a 2-core glibc machine (0007-uploads.md): before the queue +447 MiB peak and +432 MiB kept;
+ * queued, +166 MiB peak and kept, which is glibc's per-thread arenas holding freed libvips strips, not pixels
+ * (one decoded image is 152 MiB; a single upload alone adds about 50 MiB).
+ */
+const MAX_PEAK_GROWTH = 256 * MIB;
+const MAX_RETAINED_GROWTH = 224 * MIB;
+
+let server: ServerProcess;
+let dataDir: string;
+let admin: TestClient;
+
+/** The child's resident set, from /proc (what the reporter measured, and what the OOM killer counts). */
+function rss(): number {
+  const status = fs.readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
+  const kib = /^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1];
+  if (kib === undefined) throw new Error('no VmRSS');
+  return Number(kib) * 1024;
+}
+
+function upload(file: Buffer): Promise<{ status: number; text: string }> {
+  const form = new FormData();
+  form.append('type', 'service');
+  form.append('image', new Blob([new Uint8Array(file)], { type: 'image/png' }), 'big.png');
+  return admin.request('POST', '/api/upload/service', { form });
+}
+
+beforeAll(async () => {
+  dataDir = tempDataDir('homelab-upload-mem-');
+  server = await startServerProcess({ dataDir });
+  admin = new TestClient(server.baseUrl);
+  const account = { username: 'owner', email: 'owner@example.test', password: 'correct horse battery' };
+  expect((await admin.post('/api/register', account)).status).toBe(201);
+});
+afterAll(async () => {
+  await server.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const mib = (bytes: number) => (bytes / MIB).toFixed(0);
+
+describe('memory of PNG uploads', () => {
+  it(`stays bounded through ${PARALLEL} parallel uploads of a ${SIDE} x ${SIDE} PNG and returns near its start`, async () => {
+    // A real, decodable PNG of 40 megapixels (RGBA, as the report's) that compresses to some 160 KB.
+    const png = await sharp({
+      create: { width: SIDE, height: SIDE, channels: 4, background: { r: 20, g: 120, b: 200, alpha: 0.5 } },
+    })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    expect(png.length).toBeLessThan(512 * 1024);
+    // Warm-up: the first upload loads libvips and its codecs, which stay loaded; the start is measured after it.
+    const small = await sharp({ create: { width: 64, height: 64, channels: 4, background: '#123456' } })
+      .png()
+      .toBuffer();
+    expect((await upload(small)).status).toBe(200);
+    const start = rss();
+
+    let peak = start;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, rss());
+    }, 25);
+    const answers = await Promise.all(Array.from({ length: PARALLEL }, () => upload(png)));
+    clearInterval(sampler);
+    const after = rss();
+    peak = Math.max(peak, after);
+
+    console.log(
+      `upload memory: ${PARALLEL} x ${SIDE}x${SIDE} PNG (${(png.length / 1024).toFixed(0)} KiB): RSS ` +
+        `${mib(start)} MiB at start, ${mib(peak)} MiB peak, ${mib(after)} MiB after`,
+    );
+    for (const answer of answers) expect(answer.status, answer.text).toBe(200);
+    expect(peak - start).toBeLessThan(MAX_PEAK_GROWTH);
+    expect(after - start).toBeLessThan(MAX_RETAINED_GROWTH);
+  }, 300_000);
+});
