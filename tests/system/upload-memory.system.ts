@@ -9,14 +9,14 @@ import { startServerProcess, tempDataDir, type ServerProcess } from '../helpers/
  * 40-megapixel cap). Sixteen of them uploaded in parallel to the built server used to push its RSS to 890 MB, and
  * about 600 MB never came back. Decoded one at a time, in strips, without sharp's cache, the server's RSS stays
  * within a small bound of where it started, during the uploads and after them. Numbers in
- * docs/decisions/0007-uploads.md.
+ * docs/decisions/0008-uploads.md.
  */
 
 const MIB = 1024 * 1024;
 const PARALLEL = 16;
 const SIDE = 6320;
 /**
- * Bounds measured on a 2-core glibc machine (0007-uploads.md): before the queue +447 MiB peak and +432 MiB kept;
+ * Bounds measured on a 2-core glibc machine (0008-uploads.md): before the queue +447 MiB peak and +432 MiB kept;
  * queued, +166 MiB peak and kept, which is glibc's per-thread arenas holding freed libvips strips, not pixels
  * (one decoded image is 152 MiB; a single upload alone adds about 50 MiB).
  */

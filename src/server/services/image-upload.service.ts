@@ -21,7 +21,7 @@ export interface StoredImage {
 let sharpModule: Promise<typeof SharpModule> | null = null;
 function loadSharp(): Promise<typeof SharpModule> {
   sharpModule ??= import('sharp').then(({ default: sharp }) => {
-    // Memory, not speed, is what matters for an occasional admin upload (docs/decisions/0007-uploads.md): no
+    // Memory, not speed, is what matters for an occasional admin upload (docs/decisions/0008-uploads.md): no
     // operation cache (it would keep decoded pixels of past uploads) and one libvips worker thread per image,
     // which also keeps glibc from giving each thread an arena of its own that it never hands back.
     sharp.cache(false);
