@@ -1,6 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VIEWPORTS } from './harness';
+import { SCREENSHOT_DIR, VIEWPORTS } from './harness';
 import { onPath, visible } from './flows';
 import { POPULATED_SERVICES, startPopulatedApp, type PopulatedApp } from './populated-app';
 import { serviceCard, settle } from './services-helpers';
@@ -50,6 +52,12 @@ async function scrollToBottom(page: Page): Promise<void> {
   await settle(page);
 }
 
+/** Saves what the viewport shows now (tests/e2e/screenshots/layout-*.png), for a person to look at. */
+async function shootViewport(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `layout-${name}.png`) });
+}
+
 /** Fails when the fixed 'Join Discord' button lies over any of these elements. */
 async function expectDiscordClearOf(page: Page, targets: Locator[], what: string): Promise<void> {
   const discord = await boxOf(await visible(page.getByRole('link', { name: 'Join Discord' })));
@@ -97,6 +105,7 @@ describe('page layout', () => {
       const statistics = await visible(lastCard.getByTestId('uptime-panel').locator('dl'));
       await expectDiscordClearOf(page, [statistics], "the last card's statistics");
       await expectDiscordClearOf(page, await lastCard.getByRole('button').all(), "the last card's buttons");
+      await shootViewport(page, `${size}-dashboard-end`);
 
       await openUsers(page);
       const lastRow = userRow(page, populated.accounts.pending.username);
@@ -105,14 +114,17 @@ describe('page layout', () => {
       const controls = await lastRow.locator('button, input, [role="combobox"], [role="switch"]').all();
       expect(controls.length).toBeGreaterThan(0);
       await expectDiscordClearOf(page, controls, "the last user's controls");
+      await shootViewport(page, `${size}-users-end`);
 
       await page.goto('/settings');
       const save = await visible(page.getByRole('button', { name: 'Save changes' }));
       // Both while the bar sticks to the bottom (top of the page) and where it rests (end of the page).
       await settle(page);
       await expectDiscordClearOf(page, [save, page.getByRole('button', { name: 'Discard changes' })], 'the save bar');
+      await shootViewport(page, `${size}-settings-top`);
       await scrollToBottom(page);
       await expectDiscordClearOf(page, [save], 'Save changes at the end of the page');
+      await shootViewport(page, `${size}-settings-end`);
       await context.close();
     });
 
@@ -134,6 +146,7 @@ describe('page layout', () => {
         const itemBox = await boxOf(item);
         expect(itemBox.x + itemBox.width).toBeLessThanOrEqual(listBox.x + listBox.width);
       }
+      await shootViewport(page, `${size}-login-attempts`);
       await context.close();
     });
 
@@ -149,6 +162,7 @@ describe('page layout', () => {
       const barBox = await boxOf(page.locator('[data-slot="sticky-save-bar"]'));
       expect(messageBox.y).toBeGreaterThanOrEqual(0);
       expect(messageBox.y + messageBox.height, 'the message ends under the sticky bar').toBeLessThanOrEqual(barBox.y);
+      await shootViewport(page, `${size}-settings-tracking-error`);
       await context.close();
     });
   }
