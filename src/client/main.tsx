@@ -1,3 +1,5 @@
+// SPEC's default font, shipped with the app (weights 100-900 in one variable file per script subset).
+import '@fontsource-variable/inter/wght.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';

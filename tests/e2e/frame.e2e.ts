@@ -65,6 +65,39 @@ describe('frame', () => {
     await page.context().unrouteAll();
   });
 
+  it("renders SPEC's default font 'Inter' with the bundled Inter Variable, allowed by the CSP, on every page", async () => {
+    const visitor = await app.newPage();
+    const refused: string[] = [];
+    visitor.page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+    });
+    for (const [page, path] of [
+      [visitor.page, '/auth'],
+      [admin.page, '/'],
+    ] as const) {
+      const fontFiles: string[] = [];
+      page.on('response', (response) => {
+        if (/\.woff2$/.test(new URL(response.url()).pathname)) fontFiles.push(`${response.status()} ${response.url()}`);
+      });
+      await page.goto(path);
+      await visible(page.getByRole('main'));
+      // document.fonts.check() also says true for a family nothing declares, so look for the loaded face itself.
+      const loaded = await page.evaluate(async () => {
+        await document.fonts.ready;
+        return [...document.fonts]
+          .filter((face) => face.family.replace(/["']/g, '') === 'Inter Variable' && face.status === 'loaded')
+          .map((face) => face.unicodeRange);
+      });
+      expect(loaded.length, `no Inter Variable face loaded on ${path}`).toBeGreaterThan(0);
+      const family = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
+      expect(family.startsWith('"Inter Variable", Inter,')).toBe(true);
+      expect(fontFiles.length).toBeGreaterThan(0);
+      for (const file of fontFiles) expect(file.startsWith(`200 ${app.baseUrl}/`), file).toBe(true);
+    }
+    expect(refused).toEqual([]);
+    await visitor.context.close();
+  });
+
   it('hides Join Discord when no invite link is configured', async () => {
     const { page } = admin;
     // The branding without an invite link: its title on screen proves the settings have arrived.

@@ -9,7 +9,7 @@ export const SCREENSHOT_DIR = path.join(ROOT, 'tests/e2e/screenshots');
 
 /** The two viewports SPEC's layout is checked at. */
 export const VIEWPORTS = {
-  phone: { width: 375, height: 812 },
+  phone: { width: 390, height: 844 },
   desktop: { width: 1280, height: 800 },
 } as const;
 

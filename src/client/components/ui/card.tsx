@@ -17,10 +17,10 @@ export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
   return <div data-slot="card-header" className={cn('flex flex-col gap-1.5 p-6', className)} {...props} />;
 }
 
-/** A card's heading. */
-export function CardTitle({ className, ...props }: ComponentProps<'h2'>) {
+/** A card's heading: an h2, or the page's h1 (`as="h1"`) when the card is the whole page. */
+export function CardTitle({ className, as: Heading = 'h2', ...props }: ComponentProps<'h2'> & { as?: 'h1' | 'h2' }) {
   return (
-    <h2
+    <Heading
       data-slot="card-title"
       className={cn('text-xl leading-tight font-semibold tracking-tight', className)}
       {...props}

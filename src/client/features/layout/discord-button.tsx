@@ -17,15 +17,20 @@ export function DiscordButton() {
   const { settings } = useSiteSettings();
   const { discord_url: discordUrl } = settings;
   if (location === '/auth' || !isHttpUrl(discordUrl)) return null;
+  // A landmark of its own: content outside landmarks is missed by screen-reader users moving between regions.
   return (
-    <Button
-      asChild
-      className="fixed right-4 bottom-4 z-40 rounded-full bg-[#5865F2] px-5 text-white shadow-lg hover:bg-[#4752c4]"
-    >
-      <a href={discordUrl} target="_blank" rel="noopener noreferrer">
-        <DiscordIcon className="size-5" />
-        Join Discord
-      </a>
-    </Button>
+    <aside aria-label="Community">
+      <Button
+        asChild
+        // index.css reserves room for the button at the end of pages and under sticky bars while this is present.
+        data-slot="discord-button"
+        className="fixed right-4 bottom-4 z-40 rounded-full bg-[#5865F2] px-5 text-white shadow-lg hover:bg-[#4752c4]"
+      >
+        <a href={discordUrl} target="_blank" rel="noopener noreferrer">
+          <DiscordIcon className="size-5" />
+          Join Discord
+        </a>
+      </Button>
+    </aside>
   );
 }

@@ -1,19 +1,24 @@
 import { useEffect } from 'react';
 import { DEFAULT_FONT_FAMILY, DEFAULT_OFFLINE_COLOR, DEFAULT_ONLINE_COLOR } from '#shared/constants';
+import { isHexColor } from '#shared/contrast';
 import { useSiteSettings } from '../../hooks/use-site-settings';
 
 const DEFAULT_FAVICON = '/favicon.svg';
 
+// The bundled variable Inter (@fontsource-variable/inter) registers itself under this family name.
+const BUNDLED_INTER = 'Inter Variable';
+
 // Font names come from an admin-edited setting; keep only characters a family name needs
-// so the value can't break out of the CSS custom property.
+// so the value can't break out of the CSS custom property. SPEC's default 'Inter' means the bundled copy
+// (a locally installed Inter stays the fallback); other names are used when installed locally.
 function toCssFontFamily(name: string): string {
-  const clean = name.replace(/[^\p{L}\p{N} _-]/gu, '').trim();
-  return `'${clean || DEFAULT_FONT_FAMILY}'`;
+  const clean = name.replace(/[^\p{L}\p{N} _-]/gu, '').trim() || DEFAULT_FONT_FAMILY;
+  return clean.toLowerCase() === DEFAULT_FONT_FAMILY.toLowerCase() ? `'${BUNDLED_INTER}', '${clean}'` : `'${clean}'`;
 }
 
 // Colours are validated as #rrggbb when saved; anything else falls back rather than reaching the CSS.
 function toCssColor(value: string, fallback: string): string {
-  return /^#[0-9a-fA-F]{6}$/.test(value) ? value : fallback;
+  return isHexColor(value) ? value : fallback;
 }
 
 function setFavicon(href: string, label: string | null): void {
@@ -52,7 +57,7 @@ export function SiteHead() {
   }, [onlineColor, offlineColor]);
 
   useEffect(() => {
-    // No web font is downloaded: the family is used when installed locally, else the system stack follows.
+    // Only Inter is shipped; any other family is used when installed locally, else the system stack follows.
     document.documentElement.style.setProperty('--app-font', toCssFontFamily(fontFamily));
   }, [fontFamily]);
 

@@ -38,11 +38,19 @@ export function LoginAttemptsDialog({ compact = false }: { compact?: boolean }) 
           {/* SPEC fixes the dialog's visible texts; the description is for screen readers only. */}
           <DialogDescription className="sr-only">Recent sign-ins, newest first.</DialogDescription>
         </DialogHeader>
-        <div data-testid="login-attempts-list" className="h-[600px] max-h-full min-h-0 overflow-y-auto pr-1">
+        {/* Scrolls on its own, so keyboard users need to reach it (tabIndex) and hear what it is (its label). */}
+        <div
+          data-testid="login-attempts-list"
+          role="region"
+          aria-label="Login attempts list"
+          tabIndex={0}
+          className="h-[600px] max-h-full min-h-0 min-w-0 overflow-y-auto rounded-md pr-1 outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
           {attempts.length === 0 ? (
             <p className="py-8 text-center text-sm text-muted-foreground">No login attempts found</p>
           ) : (
-            <ul className="grid gap-2">
+            // grid-cols-1 is minmax(0, 1fr): a long address or place wraps instead of widening the list.
+            <ul className="grid grid-cols-1 gap-2">
               {attempts.map((attempt) => (
                 <LoginAttemptItem key={attempt.id} attempt={attempt} />
               ))}

@@ -1,5 +1,13 @@
-import { NSFW_BADGE_COLOR } from '#shared/constants';
+import { DEFAULT_OFFLINE_COLOR, DEFAULT_ONLINE_COLOR, NSFW_BADGE_COLOR } from '#shared/constants';
+import { isHexColor, readableTextColor } from '#shared/contrast';
 import { Badge } from '../../components/ui/badge';
+
+/** Background and text for a badge on a configured colour: black or white text, whichever reads (WCAG AA). */
+function badgeColors(color: string, fallback: string) {
+  // Colours are validated as #rrggbb when saved; anything else falls back rather than reaching the CSS.
+  const background = isHexColor(color) ? color : fallback;
+  return { backgroundColor: background, color: readableTextColor(background) };
+}
 
 /** The online/offline badge in the configured colours. */
 export function StatusBadge({
@@ -15,9 +23,11 @@ export function StatusBadge({
     <Badge
       variant="solid"
       data-testid="status-badge"
-      style={{ backgroundColor: isOnline ? onlineColor : offlineColor }}
+      style={
+        isOnline ? badgeColors(onlineColor, DEFAULT_ONLINE_COLOR) : badgeColors(offlineColor, DEFAULT_OFFLINE_COLOR)
+      }
     >
-      <span className="size-1.5 rounded-full bg-white/90" aria-hidden="true" />
+      <span className="size-1.5 rounded-full bg-current opacity-90" aria-hidden="true" />
       {isOnline ? 'Online' : 'Offline'}
     </Badge>
   );
@@ -26,7 +36,7 @@ export function StatusBadge({
 /** Marks services with adult content (SPEC section 2: #ec4899). */
 export function NsfwBadge() {
   return (
-    <Badge variant="solid" data-testid="nsfw-badge" style={{ backgroundColor: NSFW_BADGE_COLOR }}>
+    <Badge variant="solid" data-testid="nsfw-badge" style={badgeColors(NSFW_BADGE_COLOR, NSFW_BADGE_COLOR)}>
       NSFW
     </Badge>
   );

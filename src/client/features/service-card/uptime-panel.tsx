@@ -46,7 +46,8 @@ export function UptimePanel({
       ) : isError ? (
         <p className="text-xs text-muted-foreground">History is unavailable right now.</p>
       ) : (
-        <div className="grid gap-2" aria-label="Loading history">
+        // A plain div may not carry aria-label (aria-prohibited-attr); as a status it names the wait.
+        <div className="grid gap-2" role="status" aria-label="Loading history">
           <Skeleton className="h-11" />
           <Skeleton className="h-6" />
           <Skeleton className="h-10" />

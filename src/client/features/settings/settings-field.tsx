@@ -29,7 +29,7 @@ export function SettingsField({
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : null, error?.message ? errorId : null].filter(Boolean).join(' ');
   return (
-    <div className={cn('grid min-w-0 grid-cols-1 content-start gap-2', className)}>
+    <div data-slot="settings-field" className={cn('grid min-w-0 grid-cols-1 content-start gap-2', className)}>
       <Label htmlFor={id}>{label}</Label>
       {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy || undefined })}
       {error?.message ? (

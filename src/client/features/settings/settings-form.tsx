@@ -3,9 +3,6 @@ import { LoaderCircle, RotateCcw, Save } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import type { SiteSettings } from '../../api/session.queries';
 import { Button } from '../../components/ui/button';
-import { useSiteSettings } from '../../hooks/use-site-settings';
-import { cn } from '../../lib/cn';
-import { isHttpUrl } from '../../lib/safe-url';
 import { AccountsSection } from './accounts-section';
 import { AnalyticsSection } from './analytics-section';
 import { BrandingSection } from './branding-section';
@@ -24,8 +21,6 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
   });
   const { isDirty, dirtyFields } = form.formState;
   const save = useSaveSettings((saved) => form.reset(toFormValues(saved)));
-  // The fixed 'Join Discord' button covers the bar's right end on phones; leave room for it there.
-  const hasDiscordButton = isHttpUrl(useSiteSettings().settings.discord_url);
 
   const handleSubmit = form.handleSubmit(() => {
     save.mutate(buildSettingsPatch(form.getValues(), dirtyFields));
@@ -40,11 +35,10 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
         <AnalyticsSection form={form} />
       </div>
       <MonitoringSection control={form.control} />
+      {/* Sticks above the fixed 'Join Discord' button (--fixed-bottom-inset) rather than under it. */}
       <div
-        className={cn(
-          'sticky bottom-0 z-20 -mx-4 flex items-center gap-3 border-t bg-background/90 px-4 py-3 backdrop-blur-md sm:bottom-4 sm:mx-0 sm:rounded-xl sm:border sm:shadow-lg',
-          hasDiscordButton && 'pr-44 sm:pr-4',
-        )}
+        data-slot="sticky-save-bar"
+        className="sticky bottom-[calc(var(--fixed-bottom-inset)+0.5rem)] z-20 flex items-center justify-end gap-3 rounded-xl border bg-background/90 px-4 py-3 shadow-lg backdrop-blur-md sm:bottom-[calc(var(--fixed-bottom-inset)+1rem)]"
       >
         <p className="hidden flex-1 text-sm text-muted-foreground sm:block" aria-live="polite">
           {save.isPending ? 'Saving changes…' : isDirty ? 'You have unsaved changes.' : 'All changes saved.'}

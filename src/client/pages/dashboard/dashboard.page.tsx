@@ -5,10 +5,12 @@ import { ServicesSection } from '../../features/services/services-section';
 import { TopBar } from '../../features/top-bar/top-bar';
 import { useAdminUi } from '../../hooks/use-admin-ui';
 import { useSession } from '../../hooks/use-session';
+import { useSiteSettings } from '../../hooks/use-site-settings';
 
 /** The dashboard (/): top bar, the Game Servers and Services sections. */
 export default function DashboardPage() {
   const { user } = useSession();
+  const { settings } = useSiteSettings();
   const isAdmin = user ? isAdminRole(user.role) : false;
   const { isAdminUiVisible } = useAdminUi(isAdmin);
   // The route guard renders this page only with a signed-in, approved user.
@@ -18,6 +20,8 @@ export default function DashboardPage() {
     <div className="min-h-screen">
       <TopBar user={user} />
       <main className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 pb-24 sm:px-6 lg:px-8">
+        {/* The page's one h1 for assistive technology; the top bar shows the same title as its home link. */}
+        <h1 className="sr-only">{settings.site_title}</h1>
         <GameServersSection />
         <ServicesSection user={user} isAdminUiVisible={isAdminUiVisible} />
         {isAdmin ? <AdminUiHint isVisible={isAdminUiVisible} /> : null}

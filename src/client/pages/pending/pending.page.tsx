@@ -20,7 +20,7 @@ export default function PendingPage() {
           <span className="mb-2 flex size-14 items-center justify-center rounded-full bg-amber-500/15 text-amber-500">
             <Hourglass className="size-7" aria-hidden="true" />
           </span>
-          <CardTitle>Account Pending Approval</CardTitle>
+          <CardTitle as="h1">Account Pending Approval</CardTitle>
         </CardHeader>
         <CardContent>
           <p className="text-center text-sm leading-relaxed text-muted-foreground">
