@@ -42,6 +42,7 @@ export const SERVICE_MSG = {
   imageRefInvalid: 'Image must be an uploaded image or an http(s) URL',
   notFound: 'Service not found',
   idMismatch: 'The id in the body does not match the address',
+  pendingCannotBeApproved: 'A pending account cannot be approved: choose the role User or Admin',
   deleted: 'Service deleted',
 } as const;
 
@@ -66,6 +67,7 @@ export const USER_ADMIN_MSG = {
   onlySuperadminDeletes: 'Only a superadmin can delete users',
   cannotDeleteSuperadmin: 'A superadmin cannot be deleted',
   idMismatch: 'The id in the body does not match the address',
+  pendingCannotBeApproved: 'A pending account cannot be approved: choose the role User or Admin',
   deleted: 'User has been deleted successfully',
   resetEmailed: 'A password reset email has been sent to the user.',
   resetGenerated: 'A temporary password has been generated.',
