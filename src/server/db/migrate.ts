@@ -7,6 +7,7 @@ import { notificationsMigration } from './migrations/0004-notifications.ts';
 import { registrationSwitchMigration } from './migrations/0005-registration-switch.ts';
 import { deliveryInDoubtMigration } from './migrations/0006-delivery-in-doubt.ts';
 import { deliveryMailMigration } from './migrations/0007-delivery-mail.ts';
+import { ownDisplayFlagsMigration } from './migrations/0008-own-display-flags.ts';
 
 /** Migrations are listed in code (not read from disk) so the bundled server carries them. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -18,6 +19,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '0005-registration-switch': registrationSwitchMigration(db.dialect),
     '0006-delivery-in-doubt': deliveryInDoubtMigration(db.dialect),
     '0007-delivery-mail': deliveryMailMigration(),
+    '0008-own-display-flags': ownDisplayFlagsMigration(db.dialect),
   };
 }
 
