@@ -45,6 +45,7 @@ export const SERVICE_MSG = {
   imageRefInvalid: 'Image must be an uploaded image or an http(s) URL',
   notFound: 'Service not found',
   idMismatch: 'The id in the body does not match the address',
+  pendingCannotBeApproved: 'A pending account cannot be approved: choose the role User or Admin',
   deleted: 'Service deleted',
   metadataTarget: 'Cloud metadata addresses cannot be monitored unless allowed in Settings',
 } as const;
@@ -73,6 +74,7 @@ export const USER_ADMIN_MSG = {
   onlySuperadminDeletes: 'Only a superadmin can delete users',
   cannotDeleteSuperadmin: 'A superadmin cannot be deleted',
   idMismatch: 'The id in the body does not match the address',
+  pendingCannotBeApproved: 'A pending account cannot be approved: choose the role User or Admin',
   deleted: 'User has been deleted successfully',
   resetEmailed: 'A password reset email has been sent to the user.',
   resetGenerated: 'A temporary password has been generated.',

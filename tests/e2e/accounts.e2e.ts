@@ -44,7 +44,7 @@ describe('accounts and guards', () => {
     await visible(page.getByRole('heading', { name: 'Services' }));
 
     const items = await menuItems(await openUserMenu(page, superadmin.username));
-    expect(items).toEqual(['Manage Users', 'Settings', 'Logout']);
+    expect(items).toEqual(['Manage Users', 'Settings', 'Display', 'Logout']);
 
     await page.getByRole('menuitem', { name: 'Manage Users' }).click();
     await onPath(page, '/users');
@@ -96,7 +96,7 @@ describe('accounts and guards', () => {
     await registerViaUi(page, member);
     await onPath(page, '/');
     const items = await menuItems(await openUserMenu(page, member.username));
-    expect(items).toEqual(['Logout']);
+    expect(items).toEqual(['Display', 'Logout']);
     await page.keyboard.press('Escape');
 
     for (const path of ['/users', '/settings']) {

@@ -42,7 +42,7 @@ describe('Google sign-in through the popup', () => {
     await visible(toastRegion(page).getByText('Google Sign-in Successful'));
     await onPath(page, '/');
     const items = await menuItems(await openUserMenu(page, 'first.google'));
-    expect(items).toEqual(['Manage Users', 'Settings', 'Logout']);
+    expect(items).toEqual(['Manage Users', 'Settings', 'Display', 'Logout']);
 
     const request = issuer.authorizeRequests[issuer.authorizeRequests.length - 1];
     expect(request?.get('client_id')).toBe(issuer.clientId);

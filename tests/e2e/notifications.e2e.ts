@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SettingsWire } from '../../src/shared/schemas/settings';
 import { startFakeSmtp, type FakeSmtp } from '../fakes/smtp-server';
-import { apiFromPage, loginViaUi, makeAccount, onPath, registerViaUi, visible, type Account } from './flows';
+import { apiFromPage, makeAccount, onPath, registerViaUi, visible, type Account } from './flows';
 import { startE2eApp, VIEWPORTS, type E2eApp } from './harness';
 import { nextRequest, shoot } from './users-helpers';
 
@@ -26,8 +26,8 @@ async function addAccount(account: Account, role: 'admin' | 'user', id: number):
   await session.page.waitForURL((url) => url.pathname !== '/auth');
   const response = await apiFromPage(founder.page, 'PATCH', `/api/users/${id}`, { id, approved: true, role });
   expect(response.status, response.text).toBe(200);
-  // A role change ends the account's sessions, so it signs in again.
-  await loginViaUi(session.page, account.username, account.password);
+  // Approving a pending account keeps its session (decision 0002): the next navigation reaches the dashboard.
+  await session.page.goto('/');
   await onPath(session.page, '/');
   await visible(session.page.getByRole('heading', { name: 'Services' }));
   sessions.set(account.username, session);
@@ -134,12 +134,17 @@ describe('notification preferences', () => {
     let dialog = await openPreferences(page);
     const row = dialog.getByRole('listitem', { name: SERVICE });
     const save = row.getByRole('button', { name: `Save preference for ${SERVICE}` });
+    const field = row.getByRole('textbox', { name: `E-mail for ${SERVICE}` });
+    // A row without a preference starts with the account's e-mail; nothing is stored until Save.
+    expect(await field.inputValue()).toBe(member.email);
+    expect(await save.isDisabled()).toBe(false);
     // Nothing to save without an address (SPEC section 5).
+    await field.fill('');
     expect(await save.isDisabled()).toBe(true);
     await row.getByRole('switch').click();
     expect(await save.isDisabled()).toBe(true);
 
-    await row.getByRole('textbox', { name: `E-mail for ${SERVICE}` }).fill('Alerts@Example.test');
+    await field.fill('Alerts@Example.test');
     const post = nextRequest(page, 'POST', '/api/notification-preferences');
     await save.click();
     expect((await post).postDataJSON()).toEqual({ serviceId: 1, email: 'Alerts@Example.test', enabled: false });
@@ -238,6 +243,42 @@ describe('notification preferences', () => {
       await closeDialog(page);
     }
     await pageOf(admin).setViewportSize(VIEWPORTS.desktop);
+  });
+});
+
+describe('enable all', () => {
+  it("saves the account's e-mail for every service without a preference in one action, leaving the others", async () => {
+    const page = pageOf(admin);
+    await page.goto('/');
+    const dialog = await openPreferences(page);
+    const emptyRow = dialog.getByRole('listitem', { name: 'Home Assistant Supervisor Add-on Store' });
+    expect(await emptyRow.getByRole('textbox').inputValue()).toBe(admin.email);
+    const enableAll = dialog.getByRole('button', { name: 'Enable all' });
+    expect(await enableAll.getAttribute('title')).toBe(
+      `Notify ${admin.email} about every service that has no address yet`,
+    );
+    const post = nextRequest(page, 'POST', '/api/notification-preferences');
+    await enableAll.click();
+    expect((await post).postDataJSON()).toEqual({ serviceId: 2, email: admin.email, enabled: true });
+    await visible(toastWith(page, 'Notifications enabled for 1 service.'));
+    await enableAll.waitFor({ state: 'detached' });
+    // The row now holds a saved preference: its 'Send test' is offered.
+    await visible(
+      emptyRow.getByRole('button', { name: 'Send test e-mail for Home Assistant Supervisor Add-on Store' }),
+    );
+
+    const stored = await apiFromPage(page, 'GET', '/api/notification-preferences');
+    const byService = Object.fromEntries(
+      (JSON.parse(stored.text) as Array<{ serviceId: number; email: string; enabled: boolean }>).map((p) => [
+        p.serviceId,
+        { email: p.email, enabled: p.enabled },
+      ]),
+    );
+    expect(byService).toEqual({
+      1: { email: 'ops-team-notifications@example.test', enabled: true },
+      2: { email: admin.email, enabled: true },
+    });
+    await closeDialog(page);
   });
 });
 

@@ -218,6 +218,38 @@ describe('tracking code', () => {
   });
 });
 
+describe('e-mail templates on /settings', () => {
+  it('lets the superadmin (who has no Manage Templates button) edit a template there', async () => {
+    const { page } = admin;
+    await openSettings(page);
+    const section = await visible(page.getByRole('region', { name: 'E-mail Templates' }));
+    const row = section.getByRole('listitem').filter({ has: page.getByText('Default', { exact: true }) });
+    await visible(row);
+    await row.getByRole('button', { name: 'Edit' }).click();
+    await visible(section.getByText('Edit template', { exact: true }));
+    await section.getByLabel('Subject Line').fill('[{{appName}}] {{serviceName}} went {{status}}');
+    const patch = page.waitForRequest(
+      (request) => request.method() === 'PATCH' && new URL(request.url()).pathname.startsWith('/api/email-templates/'),
+    );
+    await section.getByRole('button', { name: 'Save Template' }).click();
+    expect((await patch).postDataJSON()).toMatchObject({ subject: '[{{appName}}] {{serviceName}} went {{status}}' });
+    await visible(toastRegion(page).getByText('Template updated', { exact: true }));
+    await visible(section.getByText('[{{appName}}] {{serviceName}} went {{status}}', { exact: true }));
+
+    for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+      await page.setViewportSize(viewport);
+      await section.scrollIntoViewIfNeeded();
+      await page.waitForFunction(() =>
+        document.getAnimations().every((animation) => animation.playState !== 'running'),
+      );
+      const overflows = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+      expect(overflows, `${size} settings overflow sideways`).toBe(false);
+      fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+      await section.screenshot({ path: path.join(SCREENSHOT_DIR, `${size}-settings-email-templates.png`) });
+    }
+  });
+});
+
 describe('settings screenshots', () => {
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     it(`captures /settings at ${size} width`, async () => {

@@ -67,7 +67,12 @@ describe('user management', () => {
     const patch = nextRequest(page, 'PATCH', `/api/users/2`);
     await disabledSwitch.click();
     expect((await patch).postDataJSON()).toEqual({ id: 2, approved: true });
-    await visible(toastRegion(page).getByText('User settings have been updated successfully'));
+    await visible(
+      toastRegion(page).getByText(
+        'User settings have been updated successfully. Enabling a pending account made its role User.',
+        { exact: true },
+      ),
+    );
     await row.locator('[role="switch"][aria-checked="false"]').first().waitFor();
 
     await waiting.page.goto('/');
@@ -147,6 +152,93 @@ describe('user management', () => {
     await page.reload();
     await visible(userRow(page, superadmin.username));
     expect(await userRow(page, doomed.username).count()).toBe(0);
+  });
+
+  it('approves a pending account when the admin gives it a role, and says so in the toast', async () => {
+    const waiting = await app.newPage();
+    const newcomer = makeAccount('users-newcomer');
+    await registerViaUi(waiting.page, newcomer);
+    await onPath(waiting.page, '/pending');
+    await waiting.context.close();
+
+    const { page } = founder;
+    await openUsers(page);
+    const row = userRow(page, newcomer.username);
+    expect(await row.getByRole('switch', { name: 'Account Disabled' }).getAttribute('aria-checked')).toBe('true');
+    await row.getByRole('combobox', { name: `Role of ${newcomer.username}` }).click();
+    await page.getByRole('option', { name: 'User', exact: true }).click();
+    await visible(
+      toastRegion(page).getByText(
+        'User settings have been updated successfully. Giving a pending account a role approved it.',
+        { exact: true },
+      ),
+    );
+    await visible(row.getByRole('switch', { name: 'Account Disabled', checked: false }));
+  });
+
+  it('says in the toast that a role change signed the user out', async () => {
+    const { page } = founder;
+    await openUsers(page);
+    const row = userRow(page, member.username);
+    await row.getByRole('combobox', { name: `Role of ${member.username}` }).click();
+    await page.getByRole('option', { name: 'Admin', exact: true }).click();
+    await visible(
+      toastRegion(page).getByText('User settings have been updated successfully. The user was signed out.', {
+        exact: true,
+      }),
+    );
+  });
+
+  it('asks an admin before they demote themselves; Cancel sends nothing, confirming does and says so', async () => {
+    const { context, page } = await app.newPage();
+    await loginViaUi(page, member.username, member.password);
+    await onPath(page, '/');
+    await openUsers(page);
+    const patches: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PATCH') patches.push(request.postData() ?? '');
+    });
+    const own = userRow(page, member.username);
+    const roleSelect = own.getByRole('combobox', { name: `Role of ${member.username}` });
+
+    await roleSelect.click();
+    await page.getByRole('option', { name: 'User', exact: true }).click();
+    let dialog = await visible(page.getByRole('alertdialog', { name: 'Change your own account?' }));
+    await visible(dialog.getByText(/^Without the Admin role you lose User Management and Settings at once/));
+    await visible(dialog.getByText('Your other sessions will be signed out.', { exact: true }));
+    for (const [label, viewport] of Object.entries(VIEWPORTS)) {
+      await page.setViewportSize(viewport);
+      await shoot(page, `users-self-demotion-${label}`, { fullPage: false });
+    }
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await roleSelect.innerText()).toBe('Admin');
+
+    await own.getByRole('switch', { name: 'Account Disabled' }).click();
+    dialog = await visible(page.getByRole('alertdialog', { name: 'Change your own account?' }));
+    await visible(dialog.getByText(/^Disabling your own account locks you out of the dashboard/));
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await own.getByRole('switch', { name: 'Account Disabled' }).getAttribute('aria-checked')).toBe('false');
+
+    await roleSelect.click();
+    await page.getByRole('option', { name: 'User', exact: true }).click();
+    const patch = nextRequest(page, 'PATCH', '/api/users/2');
+    await page
+      .getByRole('alertdialog', { name: 'Change your own account?' })
+      .getByRole('button', { name: 'Change my account' })
+      .click();
+    expect((await patch).postDataJSON()).toEqual({ id: 2, role: 'user' });
+    await visible(
+      toastRegion(page).getByText(
+        'User settings have been updated successfully. Your other sessions were signed out.',
+        { exact: true },
+      ),
+    );
+    // No longer an administrator: /users sends them to the dashboard, still signed in.
+    await onPath(page, '/');
+    expect(patches).toHaveLength(1);
+    await context.close();
   });
 
   it('changes the default role for new users with the contract toast', async () => {

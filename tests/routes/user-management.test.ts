@@ -154,7 +154,79 @@ describe('approval and roles', () => {
   it('setting the pending role removes approval', async () => {
     const user = await member('user');
     const response = await superadmin.client.patch(`/api/users/${user.id}`, { id: user.id, role: 'pending' });
-    expect(response.body).toMatchObject({ role: 'pending', approved: false });
+    expect(response.body).toMatchObject({
+      role: 'pending',
+      approved: false,
+      implied: ['unapproved'],
+      signed_out: true,
+    });
+    expect((await user.client.get('/api/user')).status).toBe(401);
+  });
+});
+
+describe('role and approval are one rule (decision 0002)', () => {
+  for (const role of ['user', 'admin'] as const) {
+    it(`giving a pending account the role ${role} approves it without signing it out`, async () => {
+      const pending = await member('pending');
+      const response = await superadmin.client.patch(`/api/users/${pending.id}`, { id: pending.id, role });
+      expect(response.status).toBe(200);
+      expect(response.body).toMatchObject({ role, approved: true, implied: ['approved'], signed_out: false });
+      expect((await pending.client.get('/api/services')).status).toBe(200);
+    });
+  }
+
+  it('enabling an account whose role is pending makes it a user, and the answer says so', async () => {
+    const pending = await member('pending');
+    const response = await superadmin.client.patch(`/api/users/${pending.id}`, { id: pending.id, approved: true });
+    expect(response.body).toMatchObject({ role: 'user', approved: true, implied: ['role_user'], signed_out: false });
+  });
+
+  it('disabling a user keeps the role and signs the user out', async () => {
+    const user = await member('user');
+    const response = await superadmin.client.patch(`/api/users/${user.id}`, { id: user.id, approved: false });
+    expect(response.body).toMatchObject({ role: 'user', approved: false, implied: [], signed_out: true });
+    expect((await user.client.get('/api/user')).status).toBe(401);
+  });
+
+  it('a role change between user and admin keeps approval as it is and signs the user out', async () => {
+    const disabled = await member('user', false);
+    const response = await superadmin.client.patch(`/api/users/${disabled.id}`, { id: disabled.id, role: 'admin' });
+    expect(response.body).toMatchObject({ role: 'admin', approved: false, implied: [], signed_out: true });
+  });
+
+  it('an explicit choice wins over the implied one: a pending account can become a disabled admin', async () => {
+    const pending = await member('pending');
+    const body = { id: pending.id, role: 'admin', approved: false };
+    const response = await superadmin.client.patch(`/api/users/${pending.id}`, body);
+    expect(response.body).toMatchObject({ role: 'admin', approved: false, implied: [] });
+  });
+
+  it('refuses the contradiction "pending and approved" with 400 and changes nothing', async () => {
+    const user = await member('user');
+    const body = { id: user.id, role: 'pending', approved: true };
+    const response = await superadmin.client.patch(`/api/users/${user.id}`, body);
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ message: USER_ADMIN_MSG.pendingCannotBeApproved });
+    expect(await users.findById(user.id)).toMatchObject({ role: 'user', approved: true });
+  });
+
+  it('an admin demoting themselves keeps the session they act from; their other sessions end', async () => {
+    const admin = await member('admin');
+    const elsewhere = app.client();
+    await elsewhere.post('/api/login', { username: admin.username, password: admin.password });
+    const response = await admin.client.patch(`/api/users/${admin.id}`, { id: admin.id, role: 'user' });
+    expect(response.body).toMatchObject({ role: 'user', approved: true, signed_out: true });
+    expect((await elsewhere.get('/api/user')).status).toBe(401);
+    expect((await admin.client.get('/api/user')).body).toMatchObject({ role: 'user' });
+    expect((await admin.client.get('/api/users')).status).toBe(403);
+  });
+
+  it('an admin disabling themselves is confined like any unapproved account', async () => {
+    const admin = await member('admin');
+    const response = await admin.client.patch(`/api/users/${admin.id}`, { id: admin.id, approved: false });
+    expect(response.body).toMatchObject({ role: 'admin', approved: false, signed_out: true });
+    expect((await admin.client.get('/api/user')).status).toBe(200);
+    expect((await admin.client.get('/api/users')).status).toBe(403);
   });
 });
 

@@ -4,6 +4,7 @@ import type { AssignableRole } from '#shared/roles';
 import type { MessageWire } from '#shared/schemas/common';
 import type { SettingsWire } from '#shared/schemas/settings';
 import type {
+  AdminUserUpdateWire,
   AdminUserWire,
   LoginAttemptWire,
   PatchUserBody,
@@ -36,9 +37,12 @@ export function loginAttemptsQueryOptions(enabled: boolean) {
   });
 }
 
-/** PATCH /api/users/{id}; the body repeats the numeric id and carries only the changed fields. */
-export function patchUser(body: PatchUserBody): Promise<AdminUserWire> {
-  return apiJson<AdminUserWire>('PATCH', `/api/users/${body.id}`, body);
+/**
+ * PATCH /api/users/{id}; the body repeats the numeric id and carries only the changed fields. The answer is the
+ * row plus what the role/approval rule changed on its own and whether the user was signed out.
+ */
+export function patchUser(body: PatchUserBody): Promise<AdminUserUpdateWire> {
+  return apiJson<AdminUserUpdateWire>('PATCH', `/api/users/${body.id}`, body);
 }
 
 /** DELETE /api/users/{id} (superadmin only). */

@@ -22,6 +22,8 @@ export interface UsersTable {
   show_service_url: BoolDefault;
   show_refresh_interval: BoolDefault;
   show_last_checked: BoolDefault;
+  /** The user chose their own show_* flags (migration 0008); until then the site's apply. */
+  display_flags_set: BoolDefault;
   /** JSON array of service ids. */
   service_order: ColumnType<string, string | undefined, string>;
   is_online: BoolDefault;

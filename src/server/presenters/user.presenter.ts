@@ -15,6 +15,7 @@ export function presentUser(user: User, requiresPasswordChange = user.temp_passw
     show_service_url: user.show_service_url,
     show_refresh_interval: user.show_refresh_interval,
     show_last_checked: user.show_last_checked,
+    display_flags_set: user.display_flags_set,
     service_order: user.service_order,
     is_online: user.is_online,
     last_login: user.last_login,

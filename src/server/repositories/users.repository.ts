@@ -23,6 +23,7 @@ export interface User {
   show_service_url: boolean;
   show_refresh_interval: boolean;
   show_last_checked: boolean;
+  display_flags_set: boolean;
   service_order: number[];
   is_online: boolean;
   last_login: string | null;
@@ -56,6 +57,7 @@ export function toUser(row: Selectable<UsersTable>): User {
     show_service_url: bool(row.show_service_url),
     show_refresh_interval: bool(row.show_refresh_interval),
     show_last_checked: bool(row.show_last_checked),
+    display_flags_set: bool(row.display_flags_set),
     service_order: parseOrder(row.service_order),
     is_online: bool(row.is_online),
     last_login: row.last_login,
@@ -76,6 +78,11 @@ export interface UserChanges {
   enabled?: boolean;
   approved?: boolean;
   can_view_nsfw?: boolean;
+  show_uptime_log?: boolean;
+  show_service_url?: boolean;
+  show_refresh_interval?: boolean;
+  show_last_checked?: boolean;
+  display_flags_set?: boolean;
   service_order?: number[];
   is_online?: boolean;
   last_login?: string;

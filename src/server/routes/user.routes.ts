@@ -3,7 +3,7 @@ import { requireAuth } from '../http/access.ts';
 import { presentUser } from '../presenters/user.presenter.ts';
 import type { RouteContext } from './route-context.ts';
 
-/** The signed-in user's own account. */
+/** The signed-in user's own account: reading it, and changing its card order and display flags. */
 export function userRoutes({ app, services }: RouteContext): void {
   app.get('/api/user', { config: { access: 'user' } }, (request) => {
     const auth = requireAuth(request);
@@ -12,7 +12,7 @@ export function userRoutes({ app, services }: RouteContext): void {
 
   app.patch('/api/user', { config: { access: 'user' }, schema: { body: patchOwnUserBody } }, async (request) => {
     const auth = requireAuth(request);
-    const user = await services.profile.setServiceOrder(auth.user, request.body.service_order);
+    const user = await services.profile.update(auth.user, request.body);
     return presentUser(user, auth.requiresPasswordChange);
   });
 }

@@ -2,7 +2,7 @@ import { USER_ADMIN_MSG } from '#shared/messages';
 import { idParams } from '#shared/schemas/common';
 import { patchUserBody, resetUserPasswordBody } from '#shared/schemas/users-admin';
 import { requireAuth } from '../http/access.ts';
-import { presentAdminUser } from '../presenters/admin-user.presenter.ts';
+import { presentAdminUser, presentAdminUserUpdate } from '../presenters/admin-user.presenter.ts';
 import { presentLoginAttempt } from '../presenters/login-attempt.presenter.ts';
 import { presentMessage } from '../presenters/message.presenter.ts';
 import type { RouteContext } from './route-context.ts';
@@ -17,8 +17,8 @@ export function usersRoutes({ app, services }: RouteContext): void {
     '/api/users/:id',
     { config: { access: 'admin' }, schema: { params: idParams, body: patchUserBody } },
     async (request) => {
-      const actor = requireAuth(request).user;
-      return presentAdminUser(await services.userAdmin.update(actor, request.params.id, request.body));
+      const actor = requireAuth(request);
+      return presentAdminUserUpdate(await services.userAdmin.update(actor, request.params.id, request.body));
     },
   );
 

@@ -148,7 +148,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     googleAuth,
     sessions,
     settings,
-    profile: new ProfileService(users),
+    profile: new ProfileService(users, () => settings.get()),
     catalog,
     images: new ImageUploadService(deps.uploadsDir, deps.outboundPolicy),
     leadership: new Leadership(new LeaderLockRepository(kysely, deps.db.dialect), deps.log),

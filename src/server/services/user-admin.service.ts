@@ -1,13 +1,13 @@
 import { randomInt } from 'node:crypto';
 import { MSG, USER_ADMIN_MSG } from '#shared/messages';
 import { canDeleteUser, canManageUser } from '#shared/permissions';
-import type { PatchUserBody } from '#shared/schemas/users-admin';
+import type { ImpliedUserChange, PatchUserBody } from '#shared/schemas/users-admin';
 import type { Mailer } from '../integrations/mail/mailer.ts';
 import type { User, UserChanges, UsersRepository } from '../repositories/users.repository.ts';
 import { AppError } from './app-error.ts';
 import { isUniqueViolation } from './auth.service.ts';
 import type { PasswordHasher } from './password-hasher.ts';
-import type { SessionService } from './session.service.ts';
+import type { ActiveSession, SessionService } from './session.service.ts';
 
 export interface UserAdminDeps {
   users: UsersRepository;
@@ -26,6 +26,13 @@ export function newTemporaryPassword(): string {
   return Array.from({ length: 14 }, () => TEMP_PASSWORD_ALPHABET[randomInt(TEMP_PASSWORD_ALPHABET.length)]).join('');
 }
 
+/** What an administrator's change did besides what was asked, and whether it signed the user out. */
+export interface UserUpdate {
+  user: User;
+  implied: ImpliedUserChange[];
+  signedOut: boolean;
+}
+
 /** The result of an administrator's password reset. */
 export interface AdminReset {
   emailed: boolean;
@@ -35,7 +42,8 @@ export interface AdminReset {
 /**
  * User management with SPEC section 6's manageability enforced on the server. Superadmin rows keep their
  * approval, NSFW access and role (so the last superadmin can never be demoted), only a superadmin deletes,
- * never a superadmin row; losing approval, a role change, a reset or deletion ends the user's sessions.
+ * never a superadmin row; losing approval, a role change (but not an approval), a reset or deletion ends the
+ * user's sessions.
  */
 export class UserAdminService {
   constructor(private readonly deps: UserAdminDeps) {}
@@ -44,21 +52,31 @@ export class UserAdminService {
     return this.deps.users.list();
   }
 
-  async update(actor: User, pathId: number, input: PatchUserBody): Promise<User> {
+  /**
+   * Applies an administrator's change with role and approval kept coherent (docs/decisions/0002): the pending role
+   * means "not approved", so choosing Pending removes approval, giving a pending account another role approves it,
+   * and enabling an account still in the pending role makes it a user. A role change or a loss of approval signs
+   * the user out, except that approving a pending account only grants access; the acting session survives a change
+   * to the actor's own row, so an admin who demotes themselves lands on the page their new role allows.
+   */
+  async update(actor: ActiveSession, pathId: number, input: PatchUserBody): Promise<UserUpdate> {
     if (input.id !== pathId) throw new AppError('bad_request', USER_ADMIN_MSG.idMismatch);
-    const target = await this.#manageable(actor, pathId);
+    const target = await this.#manageable(actor.user, pathId);
     const touchesControls =
       input.approved !== undefined || input.can_view_nsfw !== undefined || input.role !== undefined;
     if (target.role === 'superadmin' && touchesControls)
       throw new AppError('forbidden', USER_ADMIN_MSG.superadminControls);
+    if (input.role === 'pending' && input.approved === true)
+      throw new AppError('bad_request', USER_ADMIN_MSG.pendingCannotBeApproved);
 
     const changes: UserChanges = {};
     if (input.email !== undefined) changes.email = input.email;
     if (input.can_view_nsfw !== undefined) changes.can_view_nsfw = input.can_view_nsfw;
     if (input.role !== undefined) changes.role = input.role;
     if (input.approved !== undefined) changes.approved = input.approved;
-    // Keep role and approval consistent: the pending role means "not approved", approving lifts it to user.
     if (changes.role === 'pending') changes.approved = false;
+    else if (changes.role !== undefined && target.role === 'pending' && changes.approved === undefined)
+      changes.approved = true;
     else if (changes.approved === true && (changes.role ?? target.role) === 'pending') changes.role = 'user';
 
     let updated: User | undefined;
@@ -69,12 +87,23 @@ export class UserAdminService {
       throw error;
     }
     if (!updated) throw new AppError('not_found', USER_ADMIN_MSG.notFound);
+
+    const implied: ImpliedUserChange[] = [];
+    if (input.approved === undefined && updated.approved !== target.approved)
+      implied.push(updated.approved ? 'approved' : 'unapproved');
+    if (input.role === undefined && updated.role === 'user' && target.role === 'pending') implied.push('role_user');
+
     const lostApproval = target.approved && !updated.approved;
-    // Approval lifts a pending role to user without ending the session: SPEC wants the approved user to reach
-    // the dashboard on their next request. An explicit role change does end it.
-    const roleChanged = input.role !== undefined && target.role !== updated.role;
-    if (lostApproval || roleChanged) await this.deps.sessions.endOthers(target.id);
-    return updated;
+    // Approving a pending account (through either control) changes its role but only grants access: ending its
+    // session would throw the waiting user back to the sign-in form instead of onto the dashboard.
+    const isApproval = target.role === 'pending' && updated.approved;
+    const roleChanged = target.role !== updated.role && !isApproval;
+    const signedOut = lostApproval || roleChanged;
+    if (signedOut) {
+      const isSelf = actor.user.id === target.id;
+      await this.deps.sessions.endOthers(target.id, isSelf ? actor.idHash : undefined);
+    }
+    return { user: updated, implied, signedOut };
   }
 
   async delete(actor: User, id: number): Promise<void> {

@@ -15,6 +15,8 @@ export const userWire = z.object({
   show_service_url: z.boolean(),
   show_refresh_interval: z.boolean(),
   show_last_checked: z.boolean(),
+  /** The user chose the four show_* flags above; until then the site's flags (admins: admin_ ones) apply. */
+  display_flags_set: z.boolean(),
   service_order: z.array(z.number()),
   is_online: z.boolean(),
   last_login: z.string().nullable(),
@@ -24,8 +26,33 @@ export const userWire = z.object({
 });
 export type UserWire = z.infer<typeof userWire>;
 
-/** PATCH /api/user: a user may change only their own service order; any other key is refused. */
-export const patchOwnUserBody = z.strictObject({
-  service_order: z.array(idField).max(10_000, 'service_order is too long'),
-});
+/** The four card flags each user may choose for themselves (SPEC section 3's users.show_*). */
+export const OWN_DISPLAY_FLAGS = [
+  'show_uptime_log',
+  'show_service_url',
+  'show_refresh_interval',
+  'show_last_checked',
+] as const;
+export type OwnDisplayFlag = (typeof OWN_DISPLAY_FLAGS)[number];
+
+/**
+ * PATCH /api/user: a user may change only their own service order and display flags; any other key (role,
+ * approved, ...) is refused, so mass assignment is impossible. `display_flags_set: false` hands the flags back
+ * to the site's.
+ */
+export const patchOwnUserBody = z
+  .strictObject({
+    service_order: z.array(idField).max(10_000, 'service_order is too long').optional(),
+    show_uptime_log: z.boolean().optional(),
+    show_service_url: z.boolean().optional(),
+    show_refresh_interval: z.boolean().optional(),
+    show_last_checked: z.boolean().optional(),
+    display_flags_set: z.literal(false, { error: 'display_flags_set can only be set to false' }).optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    error: 'Nothing to change',
+  })
+  .refine((body) => !(body.display_flags_set === false && OWN_DISPLAY_FLAGS.some((flag) => body[flag] !== undefined)), {
+    error: 'Choose display flags or the site defaults, not both',
+  });
 export type PatchOwnUserBody = z.infer<typeof patchOwnUserBody>;

@@ -29,6 +29,22 @@ export const patchUserBody = z.strictObject({
 });
 export type PatchUserBody = z.infer<typeof patchUserBody>;
 
+/**
+ * What the server changed besides what was asked, to keep role and approval coherent (decision 0002):
+ * 'approved' (a role given to a pending account), 'unapproved' (the Pending role), 'role_user' (a pending
+ * account enabled).
+ */
+export const IMPLIED_USER_CHANGES = ['approved', 'unapproved', 'role_user'] as const;
+export type ImpliedUserChange = (typeof IMPLIED_USER_CHANGES)[number];
+
+/** The answer of PATCH /api/users/{id}: the updated row, what followed from the rule, and whether it signed out. */
+export const adminUserUpdateWire = adminUserWire.extend({
+  implied: z.array(z.enum(IMPLIED_USER_CHANGES)),
+  /** The user's sessions ended (a role change or a loss of approval); the actor keeps the session they act from. */
+  signed_out: z.boolean(),
+});
+export type AdminUserUpdateWire = z.infer<typeof adminUserUpdateWire>;
+
 /** POST /api/admin/reset-user-password. */
 export const resetUserPasswordBody = z.strictObject({ userId: idField });
 

@@ -1,93 +1,28 @@
-import { useQuery } from '@tanstack/react-query';
-import { LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
-import type { CreateEmailTemplateBody, EmailTemplateWire } from '#shared/schemas/email-templates';
-import { templatesQueryOptions } from '../../api/notifications.api';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
-import { TemplateForm } from './template-form';
-import { TemplateList } from './template-list';
-import { TemplatePreview } from './template-preview';
+import { TemplatesEditor } from './templates-editor';
 import { TEMPLATES_TEXT } from './templates-text';
-import { useSaveTemplate } from './use-template-mutations';
 
-/** Which screen of the dialog is showing; the form's draft survives a trip to the preview and back. */
-type View =
-  | { kind: 'list' }
-  | { kind: 'form'; id: number | null; draft: CreateEmailTemplateBody }
-  | { kind: 'preview'; id: number | null; draft: CreateEmailTemplateBody; fromForm: boolean };
-
-const EMPTY_DRAFT: CreateEmailTemplateBody = { name: '', subject: '', template: '' };
-
-function draftOf(template: EmailTemplateWire): CreateEmailTemplateBody {
-  return { name: template.name, subject: template.subject, template: template.template };
-}
-
-/** The Email Templates dialog (admins): list, create/edit form and a sandboxed preview with a test send. */
+/**
+ * The Email Templates dialog (admins): the shared editor in a dialog. Its content unmounts on closing, so every
+ * opening starts at the list; the chosen logo is kept for the next opening.
+ */
 export function EmailTemplatesDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const [view, setView] = useState<View>({ kind: 'list' });
   const [logoUrl, setLogoUrl] = useState<string | null>(null);
-  const templates = useQuery(templatesQueryOptions(open));
-  const save = useSaveTemplate(() => setView({ kind: 'list' }));
-
-  const handleOpenChange = (next: boolean) => {
-    // Every opening starts at the list.
-    if (!next) setView({ kind: 'list' });
-    onOpenChange(next);
-  };
-
-  const subtitle =
-    view.kind === 'list'
-      ? TEMPLATES_TEXT.description
-      : view.kind === 'form'
-        ? view.id === null
-          ? 'New template'
-          : 'Edit template'
-        : 'Preview with sample values';
-
   return (
-    <Dialog open={open} onOpenChange={handleOpenChange}>
+    <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-3xl">
-        <DialogHeader>
-          <DialogTitle>{TEMPLATES_TEXT.title}</DialogTitle>
-          <DialogDescription>{subtitle}</DialogDescription>
-        </DialogHeader>
-        {view.kind === 'list' ? (
-          templates.isPending ? (
-            <div className="flex justify-center py-8" role="status" aria-label="Loading templates">
-              <LoaderCircle className="size-6 animate-spin text-muted-foreground" aria-hidden="true" />
-            </div>
-          ) : templates.isError ? (
-            <p className="py-6 text-center text-sm text-destructive">{templates.error.message}</p>
-          ) : (
-            <TemplateList
-              templates={templates.data}
-              onCreate={() => setView({ kind: 'form', id: null, draft: EMPTY_DRAFT })}
-              onEdit={(template) => setView({ kind: 'form', id: template.id, draft: draftOf(template) })}
-              onPreview={(template) =>
-                setView({ kind: 'preview', id: template.id, draft: draftOf(template), fromForm: false })
-              }
-            />
-          )
-        ) : view.kind === 'form' ? (
-          <TemplateForm
-            isNew={view.id === null}
-            draft={view.draft}
-            logoUrl={logoUrl}
-            onLogoChange={setLogoUrl}
-            isSaving={save.isPending}
-            onSave={(body) => save.mutate({ id: view.id, body })}
-            onPreview={(draft) => setView({ kind: 'preview', id: view.id, draft, fromForm: true })}
-            onBack={() => setView({ kind: 'list' })}
-          />
-        ) : (
-          <TemplatePreview
-            draft={view.draft}
-            templateId={view.id}
-            logoUrl={logoUrl}
-            backLabel={view.fromForm ? 'Back to editing' : 'Back to list'}
-            onBack={() => setView(view.fromForm ? { kind: 'form', id: view.id, draft: view.draft } : { kind: 'list' })}
-          />
-        )}
+        <TemplatesEditor
+          enabled={open}
+          logoUrl={logoUrl}
+          onLogoChange={setLogoUrl}
+          renderHeader={(subtitle) => (
+            <DialogHeader>
+              <DialogTitle>{TEMPLATES_TEXT.title}</DialogTitle>
+              <DialogDescription>{subtitle}</DialogDescription>
+            </DialogHeader>
+          )}
+        />
       </DialogContent>
     </Dialog>
   );

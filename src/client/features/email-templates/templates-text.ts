@@ -4,6 +4,7 @@ import { TEST_MAIL_MSG } from '#shared/schemas/notifications';
 /** SPEC section 8's template toasts and the dialog's own texts. */
 export const TEMPLATES_TEXT = {
   title: 'Email Templates',
+  sectionTitle: 'E-mail Templates',
   description: 'The default template is used for every status e-mail.',
   created: EMAIL_TEMPLATE_MSG.created,
   updated: EMAIL_TEMPLATE_MSG.updated,

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Bell, LoaderCircle, Mail } from 'lucide-react';
+import { Bell, BellRing, LoaderCircle, Mail } from 'lucide-react';
 import { useState } from 'react';
 import type { UserWire } from '#shared/schemas/user';
 import { preferencesQueryOptions } from '../../api/notifications.api';
@@ -18,6 +18,7 @@ import {
 import { EmailTemplatesDialog } from '../email-templates/email-templates-dialog';
 import { PREFERENCES_TEXT } from './notifications-text';
 import { PreferenceRow } from './preference-row';
+import { useEnableAll } from './use-enable-all';
 
 /** The top bar's bell: opens the caller's Notification Preferences (every approved user). */
 export function NotificationPreferencesButton({ user }: { user: UserWire }) {
@@ -39,7 +40,7 @@ export function NotificationPreferencesButton({ user }: { user: UserWire }) {
             <DialogTitle>{PREFERENCES_TEXT.title}</DialogTitle>
             <DialogDescription>{PREFERENCES_TEXT.description}</DialogDescription>
           </DialogHeader>
-          <PreferencesList />
+          <PreferencesList accountEmail={user.email} />
           {canManageTemplates ? (
             <DialogFooter>
               <Button
@@ -62,14 +63,18 @@ export function NotificationPreferencesButton({ user }: { user: UserWire }) {
   );
 }
 
-/** The rows, mounted only once both lists are in so each row starts from the stored values. */
-function PreferencesList() {
+/**
+ * The rows, mounted only once both lists are in so each row starts from the stored values; empty rows start
+ * with the account's e-mail, and 'Enable all' saves it for every service without a preference.
+ */
+function PreferencesList({ accountEmail }: { accountEmail: string | null }) {
   // Mounted only while the dialog is open, so the preferences are fetched on every opening.
   const services = useQuery(servicesQueryOptions());
   const preferences = useQuery(preferencesQueryOptions(true));
   // The default template's id for 'Send test'; read again on opening, as an administrator may have moved it.
   const settings = useQuery({ ...settingsQueryOptions(), refetchOnMount: 'always' });
   const defaultTemplateId = settings.data?.default_template_id;
+  const enableAll = useEnableAll();
 
   if (services.isPending || preferences.isPending) {
     return (
@@ -85,16 +90,37 @@ function PreferencesList() {
     return <p className="py-6 text-center text-sm text-muted-foreground">{PREFERENCES_TEXT.noServices}</p>;
   }
   const byService = new Map(preferences.data.map((preference) => [preference.serviceId, preference]));
+  const withoutPreference = services.data.filter((service) => !byService.has(service.id)).map(({ id }) => id);
   return (
-    <ul aria-label="Services" className="-mr-2 grid min-h-0 gap-2 overflow-y-auto pr-2">
-      {services.data.map((service) => (
-        <PreferenceRow
-          key={service.id}
-          service={service}
-          preference={byService.get(service.id)}
-          defaultTemplateId={defaultTemplateId}
-        />
-      ))}
-    </ul>
+    <>
+      {accountEmail && withoutPreference.length > 0 ? (
+        <Button
+          variant="outline"
+          size="sm"
+          className="self-start"
+          title={PREFERENCES_TEXT.enableAllHint(accountEmail)}
+          disabled={enableAll.isPending}
+          onClick={() => enableAll.mutate({ serviceIds: withoutPreference, email: accountEmail })}
+        >
+          <BellRing aria-hidden="true" />
+          {PREFERENCES_TEXT.enableAll}
+        </Button>
+      ) : null}
+      <ul aria-label="Services" className="-mr-2 grid min-h-0 gap-2 overflow-y-auto pr-2">
+        {services.data.map((service) => {
+          const preference = byService.get(service.id);
+          return (
+            <PreferenceRow
+              // A row remounts when its preference first appears (after 'Enable all'), so it starts from it.
+              key={`${service.id}-${preference?.id ?? 'new'}`}
+              service={service}
+              preference={preference}
+              accountEmail={accountEmail}
+              defaultTemplateId={defaultTemplateId}
+            />
+          );
+        })}
+      </ul>
+    </>
   );
 }

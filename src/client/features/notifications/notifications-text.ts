@@ -11,4 +11,7 @@ export const PREFERENCES_TEXT = {
   sendTestHint: (email: string) => `Send a test e-mail to ${email}`,
   saveBeforeTest: 'Save the new address before sending a test',
   testSentTo: (email: string) => `Sent to ${email}`,
+  enableAll: 'Enable all',
+  enableAllHint: (email: string) => `Notify ${email} about every service that has no address yet`,
+  enabledAll: (count: number) => `Notifications enabled for ${count} ${count === 1 ? 'service' : 'services'}.`,
 } as const;

@@ -17,16 +17,19 @@ import { useSendTestNotification } from './use-send-test-notification';
 export function PreferenceRow({
   service,
   preference,
+  accountEmail,
   defaultTemplateId,
 }: {
   service: Pick<ServiceWire, 'id' | 'name'>;
   preference: NotificationPreferenceWire | undefined;
+  /** Prefills a row without a preference; it is saved only when the user presses Save. */
+  accountEmail: string | null;
   /** From the settings answer; the button is left out while it is unknown. */
   defaultTemplateId: number | null | undefined;
 }) {
   const id = useId();
   const saved = { email: preference?.email ?? '', enabled: preference?.enabled ?? true };
-  const [email, setEmail] = useState(saved.email);
+  const [email, setEmail] = useState(preference ? saved.email : (accountEmail ?? ''));
   const [enabled, setEnabled] = useState(saved.enabled);
   const save = useSavePreference();
   const sendTest = useSendTestNotification();

@@ -1,3 +1,6 @@
+import { isAdminRole } from '#shared/permissions';
+import { ownFlagsFor } from '#shared/display-flags';
+import type { UserWire } from '#shared/schemas/user';
 import type { SiteSettings } from '../../api/session.queries';
 
 /** Which optional parts of a service card the viewer sees (SPEC section 2, settings of section 3). */
@@ -9,28 +12,18 @@ export interface DisplayFlags {
   uptimeLog: boolean;
 }
 
-/** SPEC section 3 defaults, used until the settings arrive. */
-const DEFAULT_FLAGS: DisplayFlags = {
-  statusBadge: true,
-  refreshInterval: true,
-  lastChecked: true,
-  serviceUrl: true,
-  uptimeLog: false,
-};
-
-/** Users read the site's show_* flags; admins and superadmins read the admin_show_* variants (SPEC section 6). */
-export function displayFlagsFor(settings: SiteSettings, isAdmin: boolean): DisplayFlags {
-  const pick = (userFlag: boolean | undefined, adminFlag: boolean | undefined, fallback: boolean) =>
-    (isAdmin ? adminFlag : userFlag) ?? fallback;
+/**
+ * The viewer's card flags: the four a user may own come from ownFlagsFor (their own once chosen, else the site's,
+ * admins reading the admin_ variants); the status badge stays a site flag (SPEC section 6).
+ */
+export function displayFlagsFor(settings: SiteSettings, user: UserWire): DisplayFlags {
+  const own = ownFlagsFor(user, settings);
+  const statusBadge = isAdminRole(user.role) ? settings.admin_show_status_badge : settings.show_status_badge;
   return {
-    statusBadge: pick(settings.show_status_badge, settings.admin_show_status_badge, DEFAULT_FLAGS.statusBadge),
-    refreshInterval: pick(
-      settings.show_refresh_interval,
-      settings.admin_show_refresh_interval,
-      DEFAULT_FLAGS.refreshInterval,
-    ),
-    lastChecked: pick(settings.show_last_checked, settings.admin_show_last_checked, DEFAULT_FLAGS.lastChecked),
-    serviceUrl: pick(settings.show_service_url, settings.admin_show_service_url, DEFAULT_FLAGS.serviceUrl),
-    uptimeLog: pick(settings.show_uptime_log, settings.admin_show_uptime_log, DEFAULT_FLAGS.uptimeLog),
+    statusBadge: statusBadge ?? true,
+    refreshInterval: own.show_refresh_interval,
+    lastChecked: own.show_last_checked,
+    serviceUrl: own.show_service_url,
+    uptimeLog: own.show_uptime_log,
   };
 }

@@ -65,7 +65,7 @@ export function ServicesSection({ user, isAdminUiVisible }: { user: UserWire; is
     content = (
       <ServicesGrid
         services={ordered}
-        flags={displayFlagsFor(settings, isAdmin)}
+        flags={displayFlagsFor(settings, user)}
         onlineColor={settings.onlineColor}
         offlineColor={settings.offlineColor}
         showAdminControls={showAdminControls}

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { UserWire } from '#shared/schemas/user';
 import type { AdminUserWire, PatchUserBody } from '#shared/schemas/users-admin';
 import { serverMessageOr } from '../../api/api-error';
 import { SETTINGS_QUERY_KEY, USER_QUERY_KEY } from '../../api/session.queries';
@@ -11,7 +12,7 @@ import {
   type UsersPageSettingsBody,
 } from '../../api/users.api';
 import { toast } from '../../hooks/use-toast';
-import { USERS_TEXT } from './users-text';
+import { describeUserUpdate, USERS_TEXT } from './users-text';
 
 /** A destructive toast with the server's own message (or the generic `status: body` text). */
 function failureToast(title: string, error: unknown): void {
@@ -25,10 +26,13 @@ export function useUpdateUser() {
   return useMutation({
     mutationFn: (body: PatchUserBody) => patchUser(body),
     onSuccess: async (updated) => {
+      // The row goes into the list's cache; what the rule implied only goes into the toast.
+      const { implied, signed_out, ...row } = updated;
       queryClient.setQueryData<AdminUserWire[]>(USERS_QUERY_KEY, (rows) =>
-        rows?.map((row) => (row.id === updated.id ? updated : row)),
+        rows?.map((cached) => (cached.id === row.id ? row : cached)),
       );
-      toast({ title: USERS_TEXT.userUpdated, description: USERS_TEXT.userUpdatedDetail });
+      const isSelf = queryClient.getQueryData<UserWire>(USER_QUERY_KEY)?.id === row.id;
+      toast({ title: USERS_TEXT.userUpdated, description: describeUserUpdate({ implied, signed_out }, isSelf) });
       // An admin may change their own row (e-mail, role): the session user must follow.
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: USERS_QUERY_KEY }),

@@ -66,7 +66,7 @@ export function UserRow({ user, actor }: { user: AdminUserWire; actor: UserWire 
         </Button>
       </div>
 
-      {isManageable && !isSuperadminRow ? <UserAccessControls user={user} /> : null}
+      {isManageable && !isSuperadminRow ? <UserAccessControls user={user} isSelf={user.id === actor.id} /> : null}
 
       {tempPassword ? (
         <p className="rounded-md bg-muted px-3 py-2 text-sm">

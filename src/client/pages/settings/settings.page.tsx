@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { settingsQueryOptions } from '../../api/session.queries';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
+import { EmailTemplatesSection } from '../../features/email-templates/email-templates-section';
 import { AdminPageFrame } from '../../features/layout/admin-page-frame';
 import { MailSettingsSection } from '../../features/mail-settings/mail-settings-section';
 import { SettingsForm } from '../../features/settings/settings-form';
@@ -47,6 +48,7 @@ export default function SettingsPage() {
           <SettingsForm settings={data} />
           {/* SMTP lives in its own table and endpoint, so it saves on its own. */}
           <MailSettingsSection />
+          <EmailTemplatesSection />
         </div>
       ) : isError && !isFetching ? (
         <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-destructive/50 p-6">
