@@ -30,7 +30,7 @@ export function BrandingSection({ form }: { form: UseFormReturn<SettingsFormValu
         </SettingsField>
         <SettingsField
           label="Font family"
-          hint="Used when installed on the visitor's device, e.g. Inter or 'Fira Sans'."
+          hint="Inter is built in; any other family is used when installed on the visitor's device, e.g. 'Fira Sans'."
           error={errors.font_family}
         >
           {(control) => <Input {...control} autoComplete="off" spellCheck={false} {...register('font_family')} />}
