@@ -805,5 +805,6 @@ describe('POST /api/upload/service under bad content types and multipart envelop
       }),
       { numRuns: NUM_RUNS * 2 },
     );
-  });
+    // Envelopes that carry the valid PNG are decoded and stored, one image at a time: minutes on a loaded machine.
+  }, 180_000);
 });
