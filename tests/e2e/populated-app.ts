@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { apiFromPage, loginViaUi, makeAccount, onPath, registerViaUi, visible, type Account } from './flows';
+import { apiFromPage, makeAccount, onPath, registerViaUi, visible, type Account } from './flows';
 import { startE2eApp, type E2eApp } from './harness';
 import { createServiceViaApi, patchSettings, serviceCard } from './services-helpers';
 
@@ -64,8 +64,8 @@ export async function startPopulatedApp(prefix: string): Promise<PopulatedApp> {
       if (role === 'admin') {
         const approved = await apiFromPage(owner.page, 'PATCH', `/api/users/${id}`, { id, approved: true, role });
         expect(approved.status, approved.text).toBe(200);
-        // A role change ends the account's sessions, so it signs in again.
-        await loginViaUi(session.page, accounts[role].username, accounts[role].password);
+        // Approving a pending account keeps its session (0002): its next page load reaches the dashboard.
+        await session.page.goto('/');
         await onPath(session.page, '/');
         await visible(serviceCard(session.page, 'Plex'));
       }
