@@ -92,3 +92,26 @@ export function waitInWords(seconds: number): string {
 export function tryAgainIn(reason: string, retryAfterSeconds: number): string {
   return `${reason} Try again in ${waitInWords(retryAfterSeconds)}.`;
 }
+
+/** Texts of the game-server API (SPEC sections 4, 5 and 8, and issue 12's rules). */
+export const GAME_MSG = {
+  selectGame: 'Please select a game',
+  notFound: 'Game server not found',
+  queryOnly: 'This server is watched by query only; it cannot be started or stopped',
+  missing: 'This server no longer exists on its panel',
+  startOnlyOffline: 'The server is already running',
+  stopOnlyOnline: 'The server is not running',
+  notConfigured: 'Game server control is not configured (set AMP_URL, AMP_USERNAME and AMP_PASSWORD, or use Settings)',
+  starting: 'Server start requested',
+  stopping: 'Server stop requested',
+  restarting: 'Server restart requested',
+  requestStored: 'Your request was sent to the administrators',
+  unknownType: 'Unknown game type: choose one of the gamedig game ids',
+  hostInvalid: 'Host must be a host name or an IP address',
+  portInvalid: 'Port must be a whole number from 1 to 65535',
+  nameRequired: 'Server name is required',
+  onlyQueryHasAddress: 'Only query servers have a host, port and type to edit',
+  cannotDelete: 'Only query servers and servers missing from their panel can be deleted',
+  deleted: 'Game server deleted',
+  requestNotFound: 'Request not found',
+} as const;
