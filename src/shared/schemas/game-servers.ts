@@ -39,6 +39,11 @@ export const gameServerWire = z.object({
   maxMemory: z.number(),
   /** The game's port (null when the provider does not know it). */
   port: z.number().nullable(),
+  /**
+   * What players connect to, for the copy-address action: the game host (Settings, else GAME_HOST; for query
+   * servers without one, their own host) plus the port. Null when either is unknown.
+   */
+  address: z.string().nullable(),
   provider: z.enum(GAME_SERVER_PROVIDERS),
   /** May the caller start, stop and restart it (AMP servers that still exist on the panel). */
   canControl: z.boolean(),
@@ -161,3 +166,7 @@ export const patchGameServerBody = z.strictObject({
   port: portField.optional(),
 });
 export type PatchGameServerBody = z.infer<typeof patchGameServerBody>;
+
+/** GET /api/game-servers/query-types (admins): the gamedig game ids a query-only server may use. */
+export const gameQueryTypeWire = z.object({ id: z.string(), name: z.string() });
+export type GameQueryTypeWire = z.infer<typeof gameQueryTypeWire>;
