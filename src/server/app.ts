@@ -19,6 +19,7 @@ import type { Mailer } from './integrations/mail/mailer.ts';
 import { createIdTokenVerifier, type IdTokenVerifier } from './integrations/oidc/id-token.verifier.ts';
 import { authRoutes } from './routes/auth.routes.ts';
 import type { App, RouteContext } from './routes/route-context.ts';
+import { gameServersRoutes } from './routes/game-servers.routes.ts';
 import { servicesRoutes } from './routes/services.routes.ts';
 import { usersRoutes } from './routes/users.routes.ts';
 import { emailTemplatesRoutes } from './routes/email-templates.routes.ts';
@@ -128,6 +129,11 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
       dataDir: env.DATA_DIR,
     }),
     geoIp: options.geoIp,
+    ampDefaults:
+      env.AMP_URL && env.AMP_USERNAME && env.AMP_PASSWORD
+        ? { url: env.AMP_URL, username: env.AMP_USERNAME, password: env.AMP_PASSWORD }
+        : null,
+    gameHostDefault: env.GAME_HOST ?? null,
     log: app.log,
   });
 
@@ -166,6 +172,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   uploadRoutes(context);
   emailTemplatesRoutes(context);
   notificationsRoutes(context);
+  gameServersRoutes(context);
 
   await registerUploadsStatic(app, path.join(env.DATA_DIR, 'uploads'));
   await registerStaticClient(app, options.clientDir ?? path.resolve('dist/client'), () => services.settings.get());

@@ -5,7 +5,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { checkPostgresReachable } from './db/postgres-reachability.ts';
 import { checkSqliteIntegrity } from './db/sqlite-integrity.ts';
 import { readEnv } from './env.ts';
-import { startScheduler } from './jobs/scheduler.ts';
+import { leaderWork, startScheduler } from './jobs/scheduler.ts';
 import { StartupError } from './startup-error.ts';
 
 /** Reads the configuration, opens and migrates the database, starts the jobs and listens. */
@@ -25,10 +25,11 @@ async function main(): Promise<void> {
   if (quickCheckMs !== undefined) {
     built.app.log.info({ file: env.sqlitePath, durationMs: quickCheckMs }, 'SQLite quick_check passed');
   }
-  // The periodic jobs, the notification outbox among them (jobs/scheduler.ts).
+  // The jobs every instance runs, the notification outbox among them (jobs/scheduler.ts).
   const scheduler = startScheduler(built.services, built.app.log);
-  // The monitor runs in the instance that leads (always, on SQLite); see services/leadership.ts.
-  await built.services.leadership.start(built.services.monitor);
+  // The monitor and the leader-only jobs (pollers, pruning) run in the instance that leads (always, on SQLite);
+  // see services/leadership.ts.
+  await built.services.leadership.start(leaderWork(built.services, built.app.log));
   await built.app.listen({ port: env.PORT, host: env.HOST });
 
   let stopping = false;

@@ -40,6 +40,16 @@ export const EXPECTED: Record<string, Access> = {
   'GET /api/mail-settings': 'admin',
   'PATCH /api/mail-settings': 'admin',
   'POST /api/mail-settings/test': 'admin',
+  'GET /api/game-servers': 'approved',
+  'POST /api/game-servers/:instanceId/:action': 'approved',
+  'POST /api/game-servers/request': 'approved',
+  'GET /api/game-servers/requests': 'admin',
+  'PATCH /api/game-servers/requests/:id': 'admin',
+  'GET /api/game-servers/actions': 'admin',
+  'GET /api/game-servers/query-types': 'admin',
+  'POST /api/game-servers': 'admin',
+  'PATCH /api/game-servers/:id': 'admin',
+  'DELETE /api/game-servers/:id': 'admin',
 };
 
 /** Which actors each access level admits. */
@@ -57,5 +67,6 @@ export function concretePath(url: string): string {
     .replace(':token', 'x'.repeat(43))
     .replace(':id', '999999')
     .replace(':instanceId', 'none')
+    .replace(':action', 'start')
     .replace(':type', 'service');
 }

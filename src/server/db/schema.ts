@@ -119,6 +119,57 @@ export interface GameServersTable {
   autoStart: BoolDefault;
   lastStatusCheck: string | null;
   refreshInterval: ColumnType<number, number | undefined, number>;
+  /** 'amp' or 'query' (migration 0011). */
+  provider: ColumnType<string, string | undefined, string>;
+  /** Query-only servers: where to send the query. */
+  host: string | null;
+  port: number | null;
+  cpuUsage: ColumnType<number, number | undefined, number>;
+  memoryUsage: ColumnType<number, number | undefined, number>;
+  maxMemory: ColumnType<number, number | undefined, number>;
+  /** The server vanished from its panel. */
+  missing: BoolDefault;
+  lastError: string | null;
+  providerName: string | null;
+  createdAt: string | null;
+}
+
+export interface GameServerActionsTable {
+  id: Generated<number>;
+  instanceId: string;
+  serverName: string;
+  action: string;
+  userId: number | null;
+  username: string | null;
+  isAutomatic: BoolDefault;
+  isSuccess: Bool;
+  reason: string | null;
+  createdAt: string;
+}
+
+export interface OutboxMailsTable {
+  id: Generated<number>;
+  kind: string;
+  mailTo: string;
+  subject: string;
+  text: string;
+  /** pending -> sending -> sent | failed, as notification_deliveries. */
+  state: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  nextAttemptAt: string;
+  claimToken: string | null;
+  claimedAt: string | null;
+  lastError: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+export interface GameServerRequestsTable {
+  id: Generated<number>;
+  game: string;
+  userId: number | null;
+  createdAt: string;
+  doneAt: string | null;
 }
 
 export interface ServiceStatusLogsTable {
@@ -234,6 +285,9 @@ export interface Database {
   settings: SettingsTable;
   services: ServicesTable;
   game_servers: GameServersTable;
+  game_server_actions: GameServerActionsTable;
+  game_server_requests: GameServerRequestsTable;
+  outbox_mails: OutboxMailsTable;
   service_status_logs: ServiceStatusLogsTable;
   notification_preferences: NotificationPreferencesTable;
   email_templates: EmailTemplatesTable;

@@ -13,6 +13,7 @@ const STATUS: Record<AppErrorKind, number> = {
   unsupported: 415,
   too_many_requests: 429,
   unavailable: 503,
+  bad_gateway: 502,
 };
 
 /** Maps every failure to `{ message }` with the right status; only genuine bugs become 500s (and are logged). */

@@ -35,17 +35,27 @@ function formFailure(error: unknown): AppError {
   return uploadRefused('bad_request', UPLOAD_MSG.malformedForm);
 }
 
+/** The image of a multipart upload and its short text fields (`type` is ignored: it comes from the path). */
+export interface ImageForm {
+  image: Buffer;
+  /** Text fields by name, the first of each (game icons send instanceId and id). */
+  fields: Record<string, string>;
+}
+
 /**
  * Reads the multipart form's `image` file (capped at 5 MB while streaming: an oversize file is refused the moment
- * it passes the cap, and the connection closed after the answer) and skips the other fields: `type` comes from
- * the path.
+ * it passes the cap, and the connection closed after the answer) and its text fields.
  */
-export async function readImagePart(request: FastifyRequest, reply: FastifyReply): Promise<Buffer> {
+export async function readImagePart(request: FastifyRequest, reply: FastifyReply): Promise<ImageForm> {
   if (!BOUNDARY.test(request.headers['content-type'] ?? '')) throw uploadRefused('bad_request', UPLOAD_MSG.noBoundary);
   let image: Buffer | undefined;
+  const fields: Record<string, string> = {};
   try {
     for await (const part of request.parts()) {
-      if (part.type !== 'file') continue;
+      if (part.type !== 'file') {
+        if (typeof part.value === 'string' && !(part.fieldname in fields)) fields[part.fieldname] = part.value;
+        continue;
+      }
       if (part.fieldname !== 'image' || image) {
         part.file.resume();
         continue;
@@ -64,5 +74,5 @@ export async function readImagePart(request: FastifyRequest, reply: FastifyReply
     throw formFailure(error);
   }
   if (!image) throw uploadRefused('bad_request', UPLOAD_MSG.noFile);
-  return image;
+  return { image, fields };
 }

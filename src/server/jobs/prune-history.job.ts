@@ -6,6 +6,7 @@ export const pruneHistoryJob = (services: Services): Job => ({
   name: 'prune-history',
   // Often enough that each run deletes only a few minutes' worth of raw rows.
   intervalMs: 5 * 60_000,
+  leaderOnly: true,
   run: async () => {
     await services.history.prune();
   },

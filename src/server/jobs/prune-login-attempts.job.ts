@@ -5,5 +5,6 @@ import type { Job } from './job.ts';
 export const pruneLoginAttemptsJob = (services: Services): Job => ({
   name: 'prune-login-attempts',
   intervalMs: 24 * 60 * 60_000,
+  leaderOnly: true,
   run: () => services.loginAttempts.prune(),
 });

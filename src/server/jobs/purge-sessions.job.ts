@@ -5,6 +5,7 @@ import type { Job } from './job.ts';
 export const purgeSessionsJob = (services: Services): Job => ({
   name: 'purge-sessions',
   intervalMs: 60 * 60_000,
+  leaderOnly: true,
   run: async () => {
     await services.sessions.purgeExpired();
   },

@@ -9,5 +9,6 @@ import type { Job } from './job.ts';
 export const refreshMonitorSettingsJob = (services: Pick<Services, 'monitor'>): Job => ({
   name: 'refresh-monitor-settings',
   intervalMs: 30_000,
+  leaderOnly: true,
   run: () => services.monitor.refreshSettings(),
 });

@@ -13,6 +13,7 @@ function controlledJob(intervalMs: number) {
   const job: Job = {
     name: 'controlled',
     intervalMs,
+    leaderOnly: false,
     run: () => {
       calls += 1;
       active += 1;
@@ -84,6 +85,7 @@ describe('runJobs', () => {
     const failing: Job = {
       name: 'failing',
       intervalMs: 1_000,
+      leaderOnly: false,
       run: () => {
         calls += 1;
         return Promise.reject(new Error('boom'));
@@ -94,6 +96,27 @@ describe('runJobs', () => {
     expect(calls).toBe(2);
     expect(log.error).toHaveBeenCalledTimes(2);
     expect(log.error.mock.calls[0]?.[0]).toMatchObject({ job: 'failing' });
+    await scheduler.stop();
+  });
+});
+
+describe('runAtStart', () => {
+  it('runs a job at once when it asks to, then at its interval', async () => {
+    let calls = 0;
+    const job: Job = {
+      name: 'eager',
+      intervalMs: 10_000,
+      leaderOnly: true,
+      runAtStart: true,
+      run: () => {
+        calls += 1;
+        return Promise.resolve();
+      },
+    };
+    const scheduler = runJobs([job], log);
+    expect(calls).toBe(1);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(calls).toBe(2);
     await scheduler.stop();
   });
 });

@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { LeaderWork } from '../services/leadership.ts';
 import type { Services } from '../services/container.ts';
 import type { Job } from './job.ts';
+import { pollGameServersJob } from './poll-game-servers.job.ts';
 import { purgeSessionsJob } from './purge-sessions.job.ts';
 import { pruneHistoryJob } from './prune-history.job.ts';
 import { pruneLoginAttemptsJob } from './prune-login-attempts.job.ts';
@@ -15,12 +17,37 @@ export function serverJobs(services: Services): Job[] {
     pruneLoginAttemptsJob(services),
     pruneHistoryJob(services),
     refreshMonitorSettingsJob(services),
+    ...services.gameServerPollers.map(pollGameServersJob),
   ];
 }
 
-/** Starts every job of the server (see `runJobs`). */
+/** Starts the jobs every instance runs (see `runJobs`); the leader-only ones run through `leaderWork`. */
 export function startScheduler(services: Services, log: FastifyBaseLogger): { stop(): Promise<void> } {
-  return runJobs(serverJobs(services), log);
+  return runJobs(
+    serverJobs(services).filter((job) => !job.leaderOnly),
+    log,
+  );
+}
+
+/**
+ * What the leading instance runs: the monitor and every leader-only job. Leadership starts it when this
+ * instance takes the lock and stops it when the lock is lost, so a deployment runs each of them once.
+ */
+export function leaderWork(services: Services, log: FastifyBaseLogger): LeaderWork {
+  let jobs: { stop(): Promise<void> } | null = null;
+  return {
+    async start() {
+      await services.monitor.start();
+      jobs = runJobs(
+        serverJobs(services).filter((job) => job.leaderOnly),
+        log,
+      );
+    },
+    async stop() {
+      await Promise.all([jobs?.stop(), services.monitor.stop()]);
+      jobs = null;
+    },
+  };
 }
 
 /**
@@ -41,6 +68,7 @@ export function runJobs(jobs: readonly Job[], log: Pick<FastifyBaseLogger, 'erro
     };
     const timer = setInterval(tick, job.intervalMs);
     timer.unref();
+    if (job.runAtStart) tick();
     return timer;
   });
   return {

@@ -8,6 +8,7 @@ import type { Job } from './job.ts';
 export const sendNotificationsJob = (services: { outbox: Pick<Services['outbox'], 'runOnce'> }): Job => ({
   name: 'send-notifications',
   intervalMs: 1_000,
+  leaderOnly: false,
   run: async () => {
     await services.outbox.runOnce();
   },

@@ -5,6 +5,7 @@ import type { Mailer, SmtpConfig } from '../integrations/mail/mailer.ts';
 import { EmailTemplatesRepository } from '../repositories/email-templates.repository.ts';
 import { MailSettingsRepository } from '../repositories/mail-settings.repository.ts';
 import { NotificationOutboxRepository } from '../repositories/notification-outbox.repository.ts';
+import { OutboxMailsRepository } from '../repositories/outbox-mails.repository.ts';
 import { NotificationPreferencesRepository } from '../repositories/notification-preferences.repository.ts';
 import { ServicesRepository } from '../repositories/services.repository.ts';
 import type { Clock } from '../services/clock.ts';
@@ -71,6 +72,7 @@ export async function createNotificationServices(deps: NotificationDeps): Promis
     }),
     outbox: new NotificationOutbox({
       outbox: new NotificationOutboxRepository(db),
+      mails: new OutboxMailsRepository(db),
       templates,
       mailer,
       clock,

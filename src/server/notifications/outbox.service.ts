@@ -6,6 +6,7 @@ import type {
   DeliveryToSend,
   NotificationOutboxRepository,
 } from '../repositories/notification-outbox.repository.ts';
+import type { NewOutboxMail, OutboxMail, OutboxMailsRepository } from '../repositories/outbox-mails.repository.ts';
 import type { Clock } from '../services/clock.ts';
 import { iso } from '../services/clock.ts';
 import { decideDelivery, OUTBOX_RULES, retryDelayMs, shouldGiveUp } from './delivery-rules.ts';
@@ -15,6 +16,8 @@ import { absoluteLogoUrl, composeMail } from './template-renderer.ts';
 
 export interface OutboxDeps {
   outbox: NotificationOutboxRepository;
+  /** Mails that are not status notifications, rendered when queued (game-server requests). */
+  mails: OutboxMailsRepository;
   templates: EmailTemplatesRepository;
   mailer: ReloadableMailer;
   clock: Clock;
@@ -56,6 +59,11 @@ export class NotificationOutbox {
     await this.#running?.catch(() => undefined);
   }
 
+  /** Queues mails that are not status notifications; the next run sends them with the same retry rules. */
+  async enqueueMails(mails: NewOutboxMail[]): Promise<void> {
+    await this.deps.mails.enqueue(mails, iso(this.deps.clock.now()));
+  }
+
   /** One run; concurrent calls share the run in progress. */
   runOnce(): Promise<OutboxRunReport> {
     this.#running ??= this.#run().finally(() => {
@@ -83,9 +91,45 @@ export class NotificationOutbox {
       const outcome = await this.#deliver(id, token);
       report[outcome] += 1;
       // SMTP is failing: leave the rest for later runs instead of waiting on a dead server for each of them.
-      if (outcome === 'retried') break;
+      if (outcome === 'retried') return report;
     }
+    await this.#sendMails(report);
     return report;
+  }
+
+  /** The queued plain mails: claimed one by one, sent, retried with backoff while SMTP fails, given up after a day. */
+  async #sendMails(report: OutboxRunReport): Promise<void> {
+    const { mails, clock } = this.deps;
+    await mails.releaseStaleClaims(iso(new Date(clock.now().getTime() - OUTBOX_RULES.claimLeaseMs)));
+    for (const id of await mails.dueIds(iso(clock.now()), MAX_SENDS_PER_RUN)) {
+      const token = randomUUID();
+      const mail = await mails.claim(id, token, iso(clock.now()));
+      if (!mail) continue;
+      const outcome = await this.#sendMail(mail, token);
+      report[outcome] += 1;
+      if (outcome === 'retried') return;
+    }
+  }
+
+  async #sendMail(mail: OutboxMail, token: string): Promise<'sent' | 'retried' | 'failed'> {
+    const { mails, clock, mailer } = this.deps;
+    try {
+      if (!mailer.isConfigured) throw new Error('SMTP is not configured');
+      await mailer.send({ to: mail.mailTo, subject: mail.subject, text: mail.text, messageId: this.#mailId(mail.id) });
+      await mails.finish(mail.id, token, 'sent', iso(clock.now()));
+      return 'sent';
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const now = clock.now();
+      if (shouldGiveUp(mail.createdAt, now)) {
+        await mails.finish(mail.id, token, 'failed', iso(now), message);
+        this.deps.log.warn({ mail: mail.id, kind: mail.kind, err: error }, 'mail given up');
+        return 'failed';
+      }
+      const attempts = mail.attempts + 1;
+      await mails.retryLater(mail.id, token, iso(new Date(now.getTime() + retryDelayMs(attempts))), attempts, message);
+      return 'retried';
+    }
   }
 
   async #deliver(id: number, token: string): Promise<'sent' | 'skipped' | 'deferred' | 'retried' | 'failed'> {
@@ -162,8 +206,16 @@ export class NotificationOutbox {
 
   /** The same Message-ID every time this delivery is sent, unique to this installation. */
   #messageId(deliveryId: number): string {
-    const tag = createHmac('sha256', this.deps.secret).update(`delivery:${deliveryId}`).digest('hex').slice(0, 20);
+    return this.#stableId('notification', 'delivery', deliveryId);
+  }
+
+  #mailId(mailId: number): string {
+    return this.#stableId('mail', 'mail', mailId);
+  }
+
+  #stableId(prefix: string, scope: string, id: number): string {
+    const tag = createHmac('sha256', this.deps.secret).update(`${scope}:${id}`).digest('hex').slice(0, 20);
     const host = new URL(this.deps.publicUrl).hostname || 'localhost';
-    return `<notification-${deliveryId}-${tag}@${host}>`;
+    return `<${prefix}-${id}-${tag}@${host}>`;
   }
 }

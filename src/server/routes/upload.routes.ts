@@ -1,9 +1,18 @@
+import { gameIconFields } from '#shared/schemas/game-servers';
 import { uploadFromUrlBody, uploadParams, type UploadResultWire, type UploadType } from '#shared/schemas/upload';
 import { announcesMultipart, MAX_MULTIPART_BYTES, readImagePart } from '../http/multipart-image.ts';
 import { presentUploadResult } from '../presenters/upload.presenter.ts';
 import { AppError } from '../services/app-error.ts';
 import { fileTooLarge } from '../services/upload-errors.ts';
 import type { RouteContext } from './route-context.ts';
+
+/** The game server a game-icon upload names; null when the form names none (the image is only stored). */
+function gameIconTarget(fields: Record<string, string>): { id: number; instanceId: string } | null {
+  if (fields.instanceId === undefined && fields.id === undefined) return null;
+  const parsed = gameIconFields.safeParse(fields);
+  if (!parsed.success) throw new AppError('bad_request', parsed.error.issues[0]?.message ?? 'Invalid request');
+  return parsed.data;
+}
 
 /** Image uploads for site branding, game icons and service images (administrators). */
 export function uploadRoutes({ app, services }: RouteContext): void {
@@ -24,7 +33,13 @@ export function uploadRoutes({ app, services }: RouteContext): void {
     async (request, reply): Promise<UploadResultWire> => {
       const type: UploadType = request.params.type;
       if (request.isMultipart()) {
-        return presentUploadResult(await services.images.fromBuffer(await readImagePart(request, reply), type));
+        const { image, fields } = await readImagePart(request, reply);
+        // SPEC: a game icon names its server (instanceId and id); check it before storing anything.
+        const target = type === 'game' ? gameIconTarget(fields) : null;
+        if (target) await services.gameServers.findForIcon(target);
+        const stored = await services.images.fromBuffer(image, type);
+        if (target) await services.gameServers.setIcon(target, stored.url);
+        return presentUploadResult(stored);
       }
       const parsed = uploadFromUrlBody.safeParse(request.body);
       if (!parsed.success) throw new AppError('bad_request', parsed.error.issues[0]?.message ?? 'Invalid request');

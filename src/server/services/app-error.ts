@@ -8,7 +8,9 @@ export type AppErrorKind =
   | 'too_large'
   | 'unsupported'
   | 'too_many_requests'
-  | 'unavailable';
+  | 'unavailable'
+  /** An outside system (AMP, Plex ...) refused or failed; the message is its reason. */
+  | 'bad_gateway';
 
 /** A failure meant for the caller: its message is safe to show. `extra` fields are merged into the JSON body. */
 export class AppError extends Error {

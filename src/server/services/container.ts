@@ -33,6 +33,8 @@ import { LeaderLockRepository } from '../repositories/leader-lock.repository.ts'
 import { Leadership } from './leadership.ts';
 import { StatusHistoryService } from '../monitor/status-history.service.ts';
 import { createNotificationServices, type NotificationServices } from '../notifications/notifications.module.ts';
+import { createGameServerServices, type GameServerServices } from '../game-servers/game-servers.module.ts';
+import type { AmpConfig } from '../integrations/amp/amp.client.ts';
 
 /** Everything the services need from outside; tests pass real databases and local peers. */
 export interface ServiceDeps {
@@ -55,11 +57,15 @@ export interface ServiceDeps {
   geoIpConfig: GeoIpConfig;
   /** Replaces the lookup built from geoIpConfig (tests: a lookup that never answers). */
   geoIp?: GeoIpLookup | undefined;
+  /** AMP_URL, AMP_USERNAME and AMP_PASSWORD (all three, or null). */
+  ampDefaults: AmpConfig | null;
+  /** GAME_HOST. */
+  gameHostDefault: string | null;
   log: FastifyBaseLogger;
 }
 
 /** The services of the app, wired once at start. */
-export interface Services extends NotificationServices {
+export interface Services extends NotificationServices, GameServerServices {
   auth: AuthService;
   passwordReset: PasswordResetService;
   googleAuth: GoogleAuthService;
@@ -141,8 +147,20 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     async () => (await settings.get()).allow_metadata_targets,
   );
   const historyRepository = new StatusHistoryRepository(kysely, deps.db.dialect);
+  const gameServers = createGameServerServices({
+    db: kysely,
+    clock: deps.clock,
+    log: deps.log,
+    users,
+    ampConfig: { current: () => Promise.resolve(deps.ampDefaults), onChange: () => undefined },
+    gameHost: () => Promise.resolve(deps.gameHostDefault),
+    enqueueMails: (mails) => notifications.outbox.enqueueMails(mails),
+    siteTitle: () => settings.siteTitle(),
+    publicUrl: deps.publicUrl,
+  });
   return {
     ...notifications,
+    ...gameServers,
     auth,
     passwordReset,
     googleAuth,

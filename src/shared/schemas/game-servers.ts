@@ -170,3 +170,12 @@ export type PatchGameServerBody = z.infer<typeof patchGameServerBody>;
 /** GET /api/game-servers/query-types (admins): the gamedig game ids a query-only server may use. */
 export const gameQueryTypeWire = z.object({ id: z.string(), name: z.string() });
 export type GameQueryTypeWire = z.infer<typeof gameQueryTypeWire>;
+
+/** The text fields of a game-icon upload (multipart, SPEC section 7): which server the icon is for. */
+export const gameIconFields = z.object({
+  instanceId: z.string({ error: 'instanceId is required' }).trim().min(1, 'instanceId is required').max(200),
+  id: z
+    .string({ error: 'id must be a number' })
+    .regex(/^[1-9][0-9]{0,9}$/, 'id must be a number')
+    .transform(Number),
+});

@@ -16,6 +16,8 @@ const DEFAULT_TIMEOUT_MS = 8_000;
 const APP_STATE_READY = 20;
 /** AuthenticationResult.Success. */
 const LOGIN_SUCCESS = 10;
+/** ApplicationState Stopped (0) and Failed (100): nothing is on its way up. */
+const STOPPED_STATES = new Set([0, 100]);
 const ADS_ACTIONS: Record<GameServerAction, string> = {
   start: 'ADSModule/StartInstance',
   stop: 'ADSModule/StopInstance',
@@ -74,6 +76,7 @@ export function toGameServerState(summary: AmpInstanceSummary): GameServerState 
     memoryUsage: metricValue(summary, 'Memory Usage', 'RawValue'),
     maxMemory: metricValue(summary, 'Memory Usage', 'MaxValue'),
     port: gamePort(summary),
+    stopped: !summary.Running || STOPPED_STATES.has(summary.AppState ?? -1),
   };
 }
 

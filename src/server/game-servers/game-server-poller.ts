@@ -1,0 +1,104 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { IntegrationError } from '../integrations/http/json-client.ts';
+import type { GameServerActionsRepository } from '../repositories/game-server-actions.repository.ts';
+import type { GameServer, GameServersRepository } from '../repositories/game-servers.repository.ts';
+import type { Clock } from '../services/clock.ts';
+import { iso } from '../services/clock.ts';
+import { shouldAutoStart, USER_STOP_GRACE_MS } from './auto-start.ts';
+import type { GameServerProvider, GameServerState } from './game-server-provider.ts';
+
+export interface PollerDeps {
+  provider: GameServerProvider;
+  servers: GameServersRepository;
+  actions: GameServerActionsRepository;
+  clock: Clock;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+  /** Starts a server for the autoStart rule (audited as automatic). */
+  autoStart: (server: GameServer) => Promise<void>;
+}
+
+/**
+ * Keeps one provider's rows in step with it: one batched `list()` per poll (AMP: one GetInstances), applied to
+ * the table in one transaction; the API reads the table, so any number of readers never multiplies provider
+ * calls. A provider that cannot be asked marks its servers offline with the reason (admins see it) and delays
+ * nothing else: each provider has its own poller and its own time-outs.
+ */
+export class GameServerPoller {
+  #running: Promise<void> | null = null;
+  #next: Promise<void> | null = null;
+  #lastFailure: string | null = null;
+
+  constructor(private readonly deps: PollerDeps) {}
+
+  get provider(): GameServerProvider {
+    return this.deps.provider;
+  }
+
+  /**
+   * Polls once. A call while a poll is running gets one more poll after it (shared by every such caller), so
+   * an action's "poll again at once" always sees the state after the action.
+   */
+  poll(): Promise<void> {
+    if (!this.#running) {
+      this.#running = this.#run().finally(() => {
+        this.#running = null;
+      });
+      return this.#running;
+    }
+    this.#next ??= this.#running.then(() => {
+      this.#next = null;
+      return this.poll();
+    });
+    return this.#next;
+  }
+
+  /** Resolves once no poll is running (shutdown waits for it before the database closes). */
+  async idle(): Promise<void> {
+    await this.#next;
+    await this.#running;
+  }
+
+  async #run(): Promise<void> {
+    const { provider, servers, clock } = this.deps;
+    let states: GameServerState[];
+    try {
+      states = await provider.list();
+    } catch (error) {
+      const reason = error instanceof IntegrationError ? error.message : 'The game-server provider failed';
+      await servers.markUnreachable(provider.id, reason, iso(clock.now()));
+      // Once per distinct failure: a panel that stays down must not fill the log every 10 s.
+      if (reason !== this.#lastFailure)
+        this.deps.log.warn({ provider: provider.id, reason }, 'game-server poll failed');
+      this.#lastFailure = reason;
+      return;
+    }
+    if (this.#lastFailure !== null) this.deps.log.info({ provider: provider.id }, 'game-server poll works again');
+    this.#lastFailure = null;
+    await servers.applySnapshot(provider.id, states, iso(clock.now()), provider.discovers);
+    if (provider.canControl) await this.#applyAutoStart(states);
+  }
+
+  async #applyAutoStart(states: GameServerState[]): Promise<void> {
+    const { servers, actions, clock, provider } = this.deps;
+    const byId = new Map(states.map((state) => [state.instanceId, state]));
+    const candidates = (await servers.listByProvider(provider.id)).filter((row) => row.autoStart && !row.missing);
+    for (const row of candidates) {
+      const state = byId.get(row.instanceId);
+      if (!state) continue;
+      const now = clock.now();
+      const lastAutomatic = await actions.lastAutomaticAt(row.instanceId);
+      const facts = {
+        row,
+        state,
+        canControl: provider.canControl,
+        stoppedByUserLately: await actions.stoppedByUserSince(
+          row.instanceId,
+          iso(new Date(now.getTime() - USER_STOP_GRACE_MS)),
+        ),
+        lastAutomaticAt: lastAutomatic ? new Date(lastAutomatic) : null,
+        now,
+      };
+      if (shouldAutoStart(facts)) await this.deps.autoStart(row);
+    }
+  }
+}

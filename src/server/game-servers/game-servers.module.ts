@@ -1,0 +1,81 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { AmpConfig } from '../integrations/amp/amp.client.ts';
+import { AmpGameServerProvider } from '../integrations/amp/amp.provider.ts';
+import { GameServerActionsRepository } from '../repositories/game-server-actions.repository.ts';
+import { GameServerRequestsRepository } from '../repositories/game-server-requests.repository.ts';
+import { GameServersRepository } from '../repositories/game-servers.repository.ts';
+import type { NewOutboxMail } from '../repositories/outbox-mails.repository.ts';
+import type { UsersRepository } from '../repositories/users.repository.ts';
+import type { Clock } from '../services/clock.ts';
+import type { ConfigSource } from './config-source.ts';
+import { GameServerPoller } from './game-server-poller.ts';
+import { GameServerRequestService } from './game-server-request.service.ts';
+import { GameServerService } from './game-server.service.ts';
+import type { GameServerProvider } from './game-server-provider.ts';
+import { gameQueryTypes, isGameQueryType } from './game-query-types.ts';
+
+export interface GameServerModuleDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  users: UsersRepository;
+  /** AMP's settings in force (Settings page, else AMP_* environment). */
+  ampConfig: ConfigSource<AmpConfig>;
+  /** The game host of copy-address (Settings, else GAME_HOST). */
+  gameHost: () => Promise<string | null>;
+  enqueueMails: (mails: NewOutboxMail[]) => Promise<void>;
+  siteTitle: () => Promise<string>;
+  publicUrl: string;
+}
+
+export interface GameServerServices {
+  gameServers: GameServerService;
+  gameServerRequests: GameServerRequestService;
+  /** One per provider; the poll-game-servers job runs them in the leading instance. */
+  gameServerPollers: GameServerPoller[];
+  gameHost: () => Promise<string | null>;
+  gameQueryTypes: () => { id: string; name: string }[];
+}
+
+/** Wires the game-server domain: providers, their pollers, the service and the requests. */
+export function createGameServerServices(deps: GameServerModuleDeps): GameServerServices {
+  const servers = new GameServersRepository(deps.db);
+  const actions = new GameServerActionsRepository(deps.db);
+  const providers: GameServerProvider[] = [new AmpGameServerProvider(deps.ampConfig)];
+  // The service's autoStart is handed to the pollers it owns; the closure runs only after both exist.
+  const pollers = providers.map(
+    (provider) =>
+      new GameServerPoller({
+        provider,
+        servers,
+        actions,
+        clock: deps.clock,
+        log: deps.log,
+        autoStart: (server) => service.autoStart(server),
+      }),
+  );
+  const service: GameServerService = new GameServerService({
+    servers,
+    actions,
+    pollers,
+    isQueryType: isGameQueryType,
+    clock: deps.clock,
+    log: deps.log,
+  });
+  return {
+    gameServers: service,
+    gameServerRequests: new GameServerRequestService({
+      requests: new GameServerRequestsRepository(deps.db),
+      users: deps.users,
+      enqueueMails: deps.enqueueMails,
+      siteTitle: deps.siteTitle,
+      publicUrl: deps.publicUrl,
+      clock: deps.clock,
+    }),
+    gameServerPollers: pollers,
+    gameHost: deps.gameHost,
+    gameQueryTypes,
+  };
+}
