@@ -52,6 +52,8 @@ export interface JsonRequest<T> {
 
 export interface JsonAnswer<T> {
   status: number;
+  /** Some protocols answer in headers too (Plex: X-Plex-Container-Total-Size). */
+  headers: Headers;
   data: T;
 }
 
@@ -175,6 +177,10 @@ export class JsonClient {
     } catch {
       return fail('bad_response', `${url.pathname} did not answer JSON`, response.status);
     }
-    return { status: response.status, data: parseAnswer(system, request.schema, json, url.pathname) };
+    return {
+      status: response.status,
+      headers: response.headers,
+      data: parseAnswer(system, request.schema, json, url.pathname),
+    };
   }
 }
