@@ -33,7 +33,7 @@ function targetOf(server: ArmagetronServer, name = 'Arena'): QueryTarget {
 
 describe('query-only provider against a real Armagetron Advanced server', () => {
   // The server bans an address that sends 10 info requests within 1 s (each query is two: the wake-up and gamedig's);
-  // the tests that share this server stay well below that: start-up probe 1, then 2, 4 and 0.
+  // the tests that share this server stay well below that: 2, 4 and 0.
   let server: ArmagetronServer;
 
   beforeAll(async () => {
