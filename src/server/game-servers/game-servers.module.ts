@@ -68,6 +68,13 @@ export function createGameServerServices(deps: GameServerModuleDeps): GameServer
         autoStart: (server) => service.autoStart(server),
       }),
   );
+  // A new AMP configuration shows at once, not at the next 10 s tick (a poll from a standby instance is harmless).
+  deps.ampConfig.onChange(() => {
+    const ampPoller = pollers.find((poller) => poller.provider.id === 'amp');
+    ampPoller
+      ?.poll()
+      .catch((error: unknown) => deps.log.warn({ err: error }, 'game-server poll after a change failed'));
+  });
   const service: GameServerService = new GameServerService({
     servers,
     actions,
