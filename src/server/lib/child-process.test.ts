@@ -52,6 +52,11 @@ describe('runChild', { timeout: CHILD_TEST_TIMEOUT_MS }, () => {
     expect(error.message).toBe('Hang cancelled');
   });
 
+  it("gives the child none of the server's environment (its secrets)", async () => {
+    const { reply } = await runChild<{ names: string[] }>(testChild('env-child'), { label: 'Env' });
+    expect(reply.names).toEqual([]);
+  });
+
   it('finds no entry that does not exist', () => {
     expect(findChildEntry(import.meta.url, 'no-such-child')).toBeNull();
   });

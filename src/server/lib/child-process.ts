@@ -80,9 +80,12 @@ export function runChild<Result extends object>(
   const { label, signal } = run;
   if (signal?.aborted) return Promise.reject(new ChildProcessError(`${label} cancelled`, 'cancelled'));
   return new Promise((resolve, reject) => {
-    // Explicit execArgv: the server's own flags (--inspect, heap limits) are not the child's business.
+    // Explicit execArgv: the server's own flags (--inspect, heap limits) are not the child's business. An empty
+    // environment: the server's secrets (SESSION_SECRET, DATABASE_URL) have no place in a process that parses
+    // untrusted files.
     const child = fork(entry.file, run.args ?? [], {
       execArgv: entry.execArgv,
+      env: {},
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       serialization: 'advanced',
     });
