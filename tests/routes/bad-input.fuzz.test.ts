@@ -23,6 +23,13 @@ import {
 } from '../../src/shared/schemas/email-templates.ts';
 import { patchMailSettingsBody, testMailSettingsBody } from '../../src/shared/schemas/mail-settings.ts';
 import { testNotificationBody, upsertNotificationPreferenceBody } from '../../src/shared/schemas/notifications.ts';
+import {
+  createQueryServerBody,
+  gameServerRequestBody,
+  patchGameServerBody,
+  patchGameServerRequestBody,
+} from '../../src/shared/schemas/game-servers.ts';
+import { patchAmpSettingsBody, testAmpSettingsBody } from '../../src/shared/schemas/integrations.ts';
 import { startFakeOidcIssuer as startFakeIssuer, type FakeOidcIssuer as FakeIssuer } from '../fakes/oidc-issuer.ts';
 import type { TestClient, TestResponse } from '../helpers/http-client.ts';
 import { registerClient, startTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -201,6 +208,9 @@ async function snapshot(): Promise<unknown> {
     emailTemplates: await db.selectFrom('email_templates').selectAll().orderBy('id').execute(),
     preferences: await db.selectFrom('notification_preferences').selectAll().orderBy('id').execute(),
     mailSettings: await db.selectFrom('mail_settings').selectAll().execute(),
+    integrationSettings: await db.selectFrom('integration_settings').selectAll().execute(),
+    gameServers: await db.selectFrom('game_servers').selectAll().orderBy('id').execute(),
+    gameServerRequests: await db.selectFrom('game_server_requests').selectAll().orderBy('id').execute(),
     sessions: await db
       .selectFrom('sessions')
       .select(['id_hash', 'user_id', 'requires_password_change'])
@@ -405,6 +415,56 @@ const ROUTES: JsonRoute[] = [
     schema: testMailSettingsBody,
     plausible: fc.constantFrom('a@', '@b', 'a b@c.d', 'x@example.test\r\nRCPT TO:<y@z>'),
   },
+  {
+    method: 'POST',
+    url: '/api/game-servers/request',
+    fields: ['game'],
+    // Accepted bodies store a request and mail the admins: only refused ones are sent.
+    schema: gameServerRequestBody,
+    plausible: fc.constantFrom('', ' ', '\t', 'x'.repeat(101), 0, null),
+  },
+  {
+    method: 'PATCH',
+    url: '/api/game-servers/requests/999999',
+    pattern: '/api/game-servers/requests/:id',
+    fields: ['done'],
+    schema: patchGameServerRequestBody,
+    acceptedBodyStatus: 404,
+    plausible: fc.constantFrom(true, false, 'true', 1, null),
+  },
+  {
+    method: 'POST',
+    url: '/api/game-servers',
+    fields: ['name', 'type', 'host', 'port'],
+    // Accepted bodies add a server: only refused ones are sent.
+    schema: createQueryServerBody,
+    plausible: fc.constantFrom('armagetronadvanced', 'minecraft', '127.0.0.1', 'http://x/', 4534, 0, 65_536, '4534'),
+  },
+  {
+    method: 'PATCH',
+    url: '/api/game-servers/999999',
+    pattern: '/api/game-servers/:id',
+    fields: ['displayName', 'hidden', 'icon', 'autoStart', 'refreshInterval', 'host', 'port', 'type'],
+    schema: patchGameServerBody,
+    acceptedBodyStatus: 404,
+    plausible: fc.constantFrom('Arena', true, 4, 5, 30, '/uploads/game/x.png', 'javascript:alert(1)', '::1', 70_000),
+  },
+  {
+    method: 'PATCH',
+    url: '/api/integrations/amp',
+    fields: ['url', 'username', 'password'],
+    // Accepted bodies change the AMP settings: only refused ones are sent.
+    schema: patchAmpSettingsBody,
+    plausible: fc.constantFrom('http://127.0.0.1:8080', 'ftp://x', 'admin', '', null),
+  },
+  {
+    method: 'POST',
+    url: '/api/integrations/amp/test',
+    fields: ['url', 'username', 'password'],
+    // Accepted bodies contact the address: only refused ones are sent.
+    schema: testAmpSettingsBody,
+    plausible: fc.constantFrom('http://127.0.0.1:9', 'file:///etc/passwd', 'admin', '', null),
+  },
 ];
 
 describe('fuzz coverage', () => {
@@ -412,8 +472,8 @@ describe('fuzz coverage', () => {
     const withBodies = app.built.routes
       .filter((route) => ['POST', 'PUT', 'PATCH'].includes(route.method))
       .map((route) => `${route.method} ${route.url}`)
-      // Logout takes no body; there is nothing to fuzz.
-      .filter((route) => route !== 'POST /api/logout');
+      // Logout and the game-server actions take no body; there is nothing to fuzz.
+      .filter((route) => route !== 'POST /api/logout' && route !== 'POST /api/game-servers/:instanceId/:action');
     const fuzzed = ROUTES.map((route) => `${route.method} ${route.pattern ?? route.url}`);
     expect([...fuzzed].sort()).toEqual([...withBodies].sort());
   });

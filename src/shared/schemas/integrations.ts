@@ -40,12 +40,15 @@ const ampUrlField = z
   .string({ error: INTEGRATION_MSG.ampUrlInvalid })
   .trim()
   .max(2048, INTEGRATION_MSG.ampUrlInvalid)
-  .refine((value) => !CONTROL.test(value) && URL.canParse(value), INTEGRATION_MSG.ampUrlInvalid)
-  .refine((value) => /^https?:$/.test(new URL(value).protocol), INTEGRATION_MSG.ampUrlInvalid)
-  .refine((value) => {
-    const url = new URL(value);
-    return url.username === '' && url.password === '';
-  }, INTEGRATION_MSG.ampUrlCredentials);
+  // One check after another: zod runs every refine even after one failed, and `new URL` throws on bad text.
+  .superRefine((value, context) => {
+    const url = !CONTROL.test(value) && URL.canParse(value) ? new URL(value) : null;
+    if (!url || !/^https?:$/.test(url.protocol)) {
+      context.addIssue({ code: 'custom', message: INTEGRATION_MSG.ampUrlInvalid });
+    } else if (url.username !== '' || url.password !== '') {
+      context.addIssue({ code: 'custom', message: INTEGRATION_MSG.ampUrlCredentials });
+    }
+  });
 
 const ampUsernameField = z
   .string({ error: INTEGRATION_MSG.ampUsernameTooLong })
