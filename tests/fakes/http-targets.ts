@@ -59,6 +59,11 @@ export class HttpTargets {
     return this.#connections;
   }
 
+  /** How many client connections are open right now. */
+  get openConnections(): number {
+    return this.#sockets.size;
+  }
+
   /** The full URL of a path. */
   url(path: string): string {
     return `${this.baseUrl}${path}`;

@@ -1,6 +1,8 @@
 import Fastify from 'fastify';
 import type { LeaderWork } from '../../src/server/services/leadership.ts';
 
+export { until } from './until.ts';
+
 // Shared by the leadership tests on any database (leadership.test.ts) and on PostgreSQL only (leadership.pg.test.ts).
 
 export const log = Fastify({ logger: false }).log;
@@ -27,12 +29,4 @@ export function trackedWork(shared: { active: number; maxActive: number }) {
     },
   } satisfies LeaderWork & Record<string, unknown>;
   return work;
-}
-
-export async function until(condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }

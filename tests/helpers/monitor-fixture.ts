@@ -2,7 +2,7 @@ import type { CheckOutcome } from '../../src/server/monitor/http-checker.ts';
 import { Monitor, type MonitorOptions } from '../../src/server/monitor/monitor.ts';
 import { ServicesRepository } from '../../src/server/repositories/services.repository.ts';
 import { StatusHistoryRepository } from '../../src/server/repositories/status-history.repository.ts';
-import { systemClock } from '../../src/server/services/clock.ts';
+import { systemClock, type Clock } from '../../src/server/services/clock.ts';
 import { HttpTargets } from '../fakes/http-targets.ts';
 import { createActors } from './actors.ts';
 import type { TestClient } from './http-client.ts';
@@ -36,8 +36,8 @@ export async function startMonitorFixture(): Promise<MonitorFixture> {
   };
 }
 
-/** A Monitor on the app's database and catalog (so it follows API edits), with the wall clock. */
-export function newTestMonitor(app: TestApp, options: MonitorOptions): Monitor {
+/** A Monitor on the app's database and catalog (so it follows API edits), with the wall clock or a test's. */
+export function newTestMonitor(app: TestApp, options: MonitorOptions, clock: Clock = systemClock): Monitor {
   const kysely = app.testDb.db.kysely;
   return new Monitor(
     {
@@ -45,7 +45,7 @@ export function newTestMonitor(app: TestApp, options: MonitorOptions): Monitor {
       history: new StatusHistoryRepository(kysely, app.testDb.db.dialect),
       catalog: app.built.services.catalog,
       settings: app.built.services.settings,
-      clock: systemClock,
+      clock,
       log: app.built.app.log,
     },
     options,

@@ -3,10 +3,20 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../src/server/db/database.ts';
-import { LeaderLockRepository } from '../../src/server/repositories/leader-lock.repository.ts';
+import { LeaderLockRepository, type HeldLock } from '../../src/server/repositories/leader-lock.repository.ts';
 import { Leadership } from '../../src/server/services/leadership.ts';
 import { FAST, log, trackedWork, until } from '../helpers/leadership-work.ts';
 import { createTestDb, type TestDb } from '../helpers/test-db.ts';
+
+/** The lock of the standby, counting the attempts it lost: proof that it kept retrying. */
+class CountedLock extends LeaderLockRepository {
+  refusals = 0;
+  override async tryHold(key: number): Promise<HeldLock | null> {
+    const held = await super.tryHold(key);
+    if (!held) this.refusals += 1;
+    return held;
+  }
+}
 
 let testDb: TestDb;
 beforeAll(async () => {
@@ -30,14 +40,16 @@ describe('several instances on one PostgreSQL database', () => {
     const workA = trackedWork(shared);
     const workB = trackedWork(shared);
     const a = new Leadership(new LeaderLockRepository(testDb.db.kysely, 'postgres'), log, FAST);
-    const b = new Leadership(new LeaderLockRepository(second.kysely, 'postgres'), log, FAST);
+    const lockB = new CountedLock(second.kysely, 'postgres');
+    const b = new Leadership(lockB, log, FAST);
 
     await a.start(workA);
     await b.start(workB);
     expect([a.leading, b.leading]).toEqual([true, false]);
     // Several retry rounds of the standby: it never starts while the leader holds the lock.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await until(() => lockB.refusals >= 4 || workB.starts > 0, 'four retry rounds of the standby');
     expect(workB.starts).toBe(0);
+    expect(b.leading).toBe(false);
 
     // A clean stop releases the lock after the work has stopped, so the two never overlap.
     await a.stop();

@@ -10,11 +10,12 @@ import { HttpTargets, refusedUrl } from '../fakes/http-targets.ts';
 import { newTestMonitor, startMonitorFixture, type MonitorFixture } from '../helpers/monitor-fixture.ts';
 import type { TestClient } from '../helpers/http-client.ts';
 import type { TestApp } from '../helpers/test-app.ts';
+import { ManualMonitorTime } from '../helpers/manual-monitor-time.ts';
+import { until } from '../helpers/until.ts';
 
-// refreshInterval 5 runs as 1 s (timeout 800 ms) so bad targets show their effect in a few seconds.
+// refreshInterval 5 runs as 1 s (timeout 800 ms) of manual time.
 const MS_PER_SECOND = 200;
 const TIMEOUT_MS = 800;
-const MARGIN_MS = 400;
 
 let app: TestApp;
 let admin: TestClient;
@@ -28,27 +29,29 @@ beforeAll(async () => {
 });
 afterAll(() => fixture.close());
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 function checkOnce(checker: HttpChecker, url: string, timeoutMs = 2_000): Promise<CheckOutcome> {
   const target = toCheckTarget(url);
   if (!target) throw new Error(`bad url ${url}`);
   return new Promise((resolve) => checker.check(target, timeoutMs, resolve));
 }
 
-describe('checks against bad targets', () => {
+describe('checks against bad targets (manual time)', () => {
   it('end within their timeout, mark the service down, one log row per check, never overlap', async () => {
     const kysely = app.testDb.db.kysely;
-    const starts = new Map<number, number[]>();
-    const ends = new Map<number, number>();
-    const monitor = newTestMonitor(app, {
-      msPerIntervalSecond: MS_PER_SECOND,
-      flushMs: 50,
-      onCheckStart: (id) => starts.set(id, [...(starts.get(id) ?? []), performance.now()]),
-      onCheckEnd: (id) => ends.set(id, (ends.get(id) ?? 0) + 1),
-    });
+    const time = new ManualMonitorTime();
+    const monitor = newTestMonitor(
+      app,
+      { msPerIntervalSecond: MS_PER_SECOND, flushMs: 50, ...time.options() },
+      time.clock,
+    );
     await monitor.start();
 
+    // Targets that hold a request open until the check gives up, and the path each is counted under.
+    const held = new Map([
+      ['hang', '/hang'],
+      ['stall', '/stall'],
+      ['trickle', '/trickle'],
+    ]);
     const cases: [string, string, boolean, 'timed' | 'null'][] = [
       ['up', targets.url('/up'), true, 'timed'],
       ['down', targets.url('/down'), false, 'timed'],
@@ -67,17 +70,20 @@ describe('checks against bad targets', () => {
     for (const [name, url] of cases) {
       const response = await admin.post<{ id: number }>('/api/services', { name, url, refreshInterval: 5 });
       expect(response.status).toBe(201);
-      ids.set(name, response.body.id);
+      const id = response.body.id;
+      ids.set(name, id);
+      const path = held.get(name);
+      if (path) time.holds(id, () => targets.of(path).inFlight);
+      await time.applied(id);
     }
 
-    // Every few hundred ms: each check started more than timeout + margin ago has ended.
-    const deadline = performance.now() + 4_000;
-    while (performance.now() < deadline) {
-      await sleep(250);
-      const cutoff = performance.now() - TIMEOUT_MS - MARGIN_MS;
+    // After every 50 ms of manual time: each check started at least its timeout ago has ended.
+    for (let step = 0; step < 80; step++) {
+      await time.advance(50);
+      const now = time.timers.now();
       for (const [name, id] of ids) {
-        const startedBefore = (starts.get(id) ?? []).filter((at) => at < cutoff).length;
-        expect(ends.get(id) ?? 0, name).toBeGreaterThanOrEqual(startedBefore);
+        const due = time.starts(id).filter((start) => start.at + TIMEOUT_MS <= now).length;
+        expect(time.outcomes.of(id).length, name).toBeGreaterThanOrEqual(due);
       }
     }
     await monitor.stop();
@@ -91,7 +97,7 @@ describe('checks against bad targets', () => {
         .select(['status', 'responseTime'])
         .where('serviceId', '=', id)
         .execute();
-      expect(rows.length, name).toBe(ends.get(id));
+      expect(rows.length, name).toBe(time.outcomes.of(id).length);
       expect(rows.length, name).toBeGreaterThanOrEqual(3);
       expect((await repository.findById(id))?.status, name).toBe(up);
       for (const row of rows) {
@@ -125,10 +131,13 @@ describe('the HTTP checker', () => {
     expect(missing).toMatchObject({ up: false, responseTime: null });
     expect(missing.error).toMatch(/ENOTFOUND/);
     await checkOnce(checker, 'http://nxdomain.test/');
+    const connectionsBefore = targets.connections;
     for (let i = 0; i < 3; i++) {
       expect(await checkOnce(checker, `http://lab.test:${port}/up`)).toMatchObject({ up: true });
-      await sleep(20);
+      // The connection idles out, so the next check opens a new one and needs the name again.
+      await until(() => targets.openConnections === 0, 'the idle connection to close');
     }
+    expect(targets.connections).toBe(connectionsBefore + 3);
     expect(asked).toBe(2);
     await checker.close();
   });

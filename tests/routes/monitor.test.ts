@@ -9,7 +9,9 @@ import { systemClock, type Clock } from '../../src/server/services/clock.ts';
 import { HttpTargets } from '../fakes/http-targets.ts';
 import { createActors } from '../helpers/actors.ts';
 import type { TestClient } from '../helpers/http-client.ts';
-import { startTestApp, TestClock, type TestApp } from '../helpers/test-app.ts';
+import { ManualMonitorTime } from '../helpers/manual-monitor-time.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { until } from '../helpers/until.ts';
 
 // refreshInterval 5 runs as 1 s (timeout 800 ms), 10 as 2 s.
 const MS_PER_SECOND = 200;
@@ -34,7 +36,6 @@ afterAll(async () => {
   await app.close();
 });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const kysely = () => app.testDb.db.kysely;
 const history = () => new StatusHistoryRepository(kysely(), app.testDb.db.dialect);
 
@@ -55,18 +56,17 @@ async function startMonitor(options: MonitorOptions = {}, clock: Clock = systemC
   return monitor;
 }
 
+/** A monitor on manual time (see ManualMonitorTime), with its wall clock moving along. */
+async function startManualMonitor(): Promise<{ monitor: Monitor; time: ManualMonitorTime }> {
+  const time = new ManualMonitorTime();
+  const monitor = await startMonitor(time.options(), time.clock);
+  return { monitor, time };
+}
+
 async function createService(name: string, url: string, refreshInterval = 5): Promise<number> {
   const response = await admin.post<{ id: number }>('/api/services', { name, url, refreshInterval });
   expect(response.status).toBe(201);
   return response.body.id;
-}
-
-async function until(condition: () => Promise<boolean> | boolean, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await sleep(50);
-  }
 }
 
 async function statusOf(id: number): Promise<boolean | undefined> {
@@ -75,20 +75,32 @@ async function statusOf(id: number): Promise<boolean | undefined> {
 
 const gaps = (times: number[]) => times.slice(1).map((time, i) => time - (times[i] as number));
 
-describe('scheduling', () => {
+describe('scheduling (manual time)', () => {
   it('never overlaps checks of one service, and a slow target does not delay a fast one', async () => {
-    await startMonitor();
-    await createService('slow', targets.url('/slow/700?overlap'));
-    await createService('hanging', targets.url('/hang?overlap'));
-    await createService('fast', targets.url('/up?beside-slow'));
-    await sleep(4_500);
-    expect(targets.of('/slow/700?overlap').maxInFlight).toBe(1);
-    expect(targets.of('/hang?overlap').maxInFlight).toBe(1);
-    const fast = targets.of('/up?beside-slow').arrivals;
-    expect(fast.length).toBeGreaterThanOrEqual(4);
-    // After the first, out-of-turn check the fast service keeps its 1 s rhythm. Waiting behind the slow target
-    // would add 700 ms or more; the tolerance leaves room for a loaded CI machine.
-    for (const gap of gaps(fast.slice(1))) expect(Math.abs(gap - 1_000)).toBeLessThan(400);
+    const slow = await createService('slow', targets.url('/stall?overlap'));
+    const hanging = await createService('hanging', targets.url('/hang?overlap'));
+    const fast = await createService('fast', targets.url('/up?beside-slow'));
+    const { time } = await startManualMonitor();
+    time.holds(slow, () => targets.of('/stall?overlap').inFlight);
+    time.holds(hanging, () => targets.of('/hang?overlap').inFlight);
+    await time.advance(5_000);
+
+    // Each slow check ends at its 800 ms deadline, and its request with it: the next one never meets it.
+    for (const [id, path] of [
+      [slow, '/stall?overlap'],
+      [hanging, '/hang?overlap'],
+    ] as const) {
+      expect(time.outcomes.of(id).length).toBeGreaterThanOrEqual(4);
+      for (const outcome of time.outcomes.of(id)) expect(outcome.error).toBe('timeout');
+      expect(targets.of(path).maxInFlight).toBe(1);
+    }
+    // The fast service starts every second while the slow checks are open (within the scheduler's 100 ms
+    // wake-up grid of its due time, which neighbouring phases share), and each check ends up.
+    const starts = time.starts(fast);
+    expect(starts.length).toBeGreaterThanOrEqual(4);
+    expect(gaps(starts.map((start) => start.at - start.lateMs))).toEqual(starts.slice(1).map(() => 1_000));
+    for (const start of starts) expect(start.lateMs).toBeLessThan(100);
+    expect(time.outcomes.of(fast).map((outcome) => outcome.up)).toEqual(starts.map(() => true));
   });
 
   it('keeps each service at its phase of the interval across a restart of the same monitor', async () => {
@@ -96,61 +108,69 @@ describe('scheduling', () => {
       await createService('phase a', targets.url('/up?phase-a')),
       await createService('phase b', targets.url('/up?phase-b')),
     ];
-    const offsetFromPhase = (id: number, at: number) => {
-      const diff = Math.abs((at % 1_000) - phaseMs(id, 1_000, phaseCapacity(Math.max(...ids))));
-      return Math.min(diff, 1_000 - diff);
-    };
-    const first = await startMonitor();
-    await sleep(2_200);
-    await first.stop();
-    const seenBefore = ids.map((id, i) => targets.of(`/up?phase-${'ab'[i]}`).arrivals.length);
+    const { monitor, time } = await startManualMonitor();
+    await time.advance(2_200);
+    await monitor.stop();
+    const seenBefore = ids.map((id) => time.starts(id).length);
     // Created while stopped (as while another instance leads): the restarted monitor loads it with the rest.
-    await createService('added while stopped', targets.url('/up?while-stopped'));
-    await sleep(300);
-    expect(targets.of('/up?while-stopped').arrivals).toHaveLength(0);
-    await first.start();
-    await sleep(2_200);
-    expect(targets.of('/up?while-stopped').arrivals.length).toBeGreaterThan(0);
-    ids.forEach((id, i) => {
-      const arrivals = targets.of(`/up?phase-${'ab'[i]}`).arrivals;
-      expect(arrivals.length).toBeGreaterThan((seenBefore[i] as number) + 1);
-      // Tolerance for a loaded CI machine; without a kept phase offsets spread over the whole 0-500 ms range.
-      for (const at of arrivals) expect(offsetFromPhase(id, at)).toBeLessThan(250);
-    });
+    const whileStopped = await createService('added while stopped', targets.url('/up?while-stopped'));
+    await time.advance(300);
+    expect(time.starts(whileStopped)).toHaveLength(0);
+    await monitor.start();
+    await time.advance(2_200);
+    expect(time.starts(whileStopped).length).toBeGreaterThan(0);
+    // Every check of a service loaded at start is due exactly at its phase slot of the 1 s interval (on the grid
+    // of the ids known at that start), and starts within the scheduler's 100 ms wake-up grid of it.
+    const phaseOf = (id: number, run: number) =>
+      phaseMs(id, 1_000, phaseCapacity(Math.max(...ids, run * whileStopped)));
+    for (const id of [...ids, whileStopped]) {
+      time.starts(id).forEach((start, i) => {
+        const run = id === whileStopped || i >= (seenBefore[ids.indexOf(id)] as number) ? 1 : 0;
+        expect((start.wallAt - start.lateMs) % 1_000).toBe(phaseOf(id, run));
+        expect(start.lateMs).toBeLessThan(100);
+      });
+    }
+    ids.forEach((id, i) => expect(time.starts(id).length).toBeGreaterThan((seenBefore[i] as number) + 1));
   });
 
   it('neither bursts nor stalls when the wall clock jumps, and durations stay non-negative', async () => {
-    const clock = new TestClock();
     const id = await createService('clock jumps', targets.url('/up?jump'));
-    await startMonitor({}, clock);
+    const { monitor, time } = await startManualMonitor();
     for (const jump of [2, -5, 3, -1, 24]) {
-      await sleep(600);
-      clock.advance(jump * 3_600_000);
+      await time.advance(600);
+      time.clock.jump(jump * 3_600_000);
     }
-    await sleep(400);
-    // 3.4 s at a 1 s interval: three or four checks (five on a loaded machine), whatever the wall clock said; a
-    // burst after the 24 h jump would give dozens, a stall after the backward jumps none.
-    const count = targets.of('/up?jump').requests;
-    expect(count).toBeGreaterThanOrEqual(3);
-    expect(count).toBeLessThanOrEqual(5);
-    await monitors[0]?.flush();
+    await time.advance(400);
+    // 3.4 s at a 1 s interval: a check every second on the dot, whatever the wall clock said; a burst after the
+    // 24 h jump would add checks, a stall after the backward jumps would leave a gap or none at all.
+    const starts = time.starts(id).map((start) => start.at - start.lateMs);
+    expect(starts.length).toBeGreaterThanOrEqual(3);
+    expect(gaps(starts)).toEqual(starts.slice(1).map(() => 1_000));
+    expect(targets.of('/up?jump').requests).toBe(starts.length);
+    await monitor.flush();
     const rows = await kysely().selectFrom('service_status_logs').selectAll().where('serviceId', '=', id).execute();
-    expect(rows.length).toBe(count);
+    expect(rows.length).toBe(starts.length);
     for (const row of rows) expect(row.responseTime).toBeGreaterThanOrEqual(0);
   });
 });
 
-describe('connections', () => {
+describe('connections (manual time)', () => {
   it('reuses one kept-alive connection per origin across checks', async () => {
     // Targets of their own, so that only this test's checks are counted.
     const first = await new HttpTargets().start();
     const second = await new HttpTargets().start();
     try {
-      await startMonitor();
-      await createService('keep-alive a', first.url('/up?keep-alive'));
-      await createService('keep-alive b', second.url('/up?keep-alive'));
+      const { time } = await startManualMonitor();
+      const a = await createService('keep-alive a', first.url('/up?keep-alive'));
+      const b = await createService('keep-alive b', second.url('/up?keep-alive'));
+      await time.applied(a);
+      await time.applied(b);
       // Six checks of each at the 1 s test interval: a checker that opened a connection per check would show six.
-      await until(() => first.of('/up?keep-alive').requests >= 6 && second.of('/up?keep-alive').requests >= 6, 15_000);
+      await time.advanceUntil(
+        () => time.outcomes.of(a).length >= 6 && time.outcomes.of(b).length >= 6,
+        'six checks of each service',
+      );
+      expect(first.of('/up?keep-alive').requests).toBeGreaterThanOrEqual(6);
       expect(first.connections).toBe(1);
       expect(second.connections).toBe(1);
     } finally {
@@ -161,43 +181,56 @@ describe('connections', () => {
   });
 });
 
-describe('changes without a restart', () => {
+describe('changes without a restart (manual time)', () => {
   it('follows a new URL, a new interval and a deletion', async () => {
-    const monitor = await startMonitor();
+    const { monitor, time } = await startManualMonitor();
     const id = await createService('edited', targets.url('/up?edit'));
-    await until(async () => (await statusOf(id)) === true);
+    await time.applied(id);
+    await time.advanceUntil(() => time.outcomes.of(id).at(-1)?.up === true, 'a first check up');
 
-    expect((await admin.put(`/api/services/${id}`, { id, url: targets.url('/down?edit') })).status).toBe(200);
-    await until(async () => (await statusOf(id)) === false);
+    await time.change(id, async () => {
+      expect((await admin.put(`/api/services/${id}`, { id, url: targets.url('/down?edit') })).status).toBe(200);
+    });
+    await time.advanceUntil(() => time.outcomes.of(id).at(-1)?.up === false, 'a check of the new address');
+    // Two more checks, both of the new address: the old one is no longer asked.
     const upCount = targets.of('/up?edit').requests;
-    await sleep(1_200);
+    const downCount = targets.of('/down?edit').requests;
+    await time.advanceUntil(() => targets.of('/down?edit').requests >= downCount + 2, 'two more checks');
     expect(targets.of('/up?edit').requests).toBe(upCount);
 
-    expect((await admin.put(`/api/services/${id}`, { id, refreshInterval: 10 })).status).toBe(200);
-    await sleep(4_500);
-    const arrivals = targets.of('/down?edit').arrivals.filter((at) => at > Date.now() - 4_000);
-    for (const gap of gaps(arrivals)) expect(Math.abs(gap - 2_000)).toBeLessThan(200);
+    await time.change(id, async () => {
+      expect((await admin.put(`/api/services/${id}`, { id, refreshInterval: 10 })).status).toBe(200);
+    });
+    const startsBefore = time.starts(id).length;
+    await time.advance(4_500);
+    const after = time.starts(id).slice(startsBefore);
+    expect(after.length).toBeGreaterThanOrEqual(2);
+    expect(gaps(after.map((start) => start.at - start.lateMs))).toEqual(after.slice(1).map(() => 2_000));
 
-    expect((await admin.delete(`/api/services/${id}`)).status).toBe(200);
-    await sleep(100);
-    const downCount = targets.of('/down?edit').requests;
+    await time.change(id, async () => {
+      expect((await admin.delete(`/api/services/${id}`)).status).toBe(200);
+    });
     expect(monitor.size).toBe(0);
-    await sleep(2_200);
-    expect(targets.of('/down?edit').requests).toBe(downCount);
+    const startsAtDeletion = time.starts(id).length;
+    const requestsAtDeletion = targets.of('/down?edit').requests;
+    await time.advance(2_200);
+    expect(time.starts(id)).toHaveLength(startsAtDeletion);
+    expect(targets.of('/down?edit').requests).toBe(requestsAtDeletion);
   });
 });
 
 describe('results and history', () => {
-  it('records status changes with their previous change, and rollups equal the raw rows', async () => {
+  // The one test on real timers and the wall clock: the manual-time tests above stand in for them everywhere else.
+  it('real-time smoke test: records status changes with their previous change, and rollups equal the raw rows', async () => {
     targets.setStatus('flip', 200);
     const monitor = await startMonitor();
     const id = await createService('flipping', targets.url('/status/flip'));
     await createService('steady', targets.url('/up?rollup'));
-    await until(async () => (await statusOf(id)) === true);
+    await until(async () => (await statusOf(id)) === true, 'the service up');
     targets.setStatus('flip', 503);
-    await until(async () => (await statusOf(id)) === false);
+    await until(async () => (await statusOf(id)) === false, 'the service down');
     targets.setStatus('flip', 200);
-    await until(async () => (await statusOf(id)) === true);
+    await until(async () => (await statusOf(id)) === true, 'the service up again');
     await monitor.stop();
 
     const changes = await kysely()

@@ -95,7 +95,7 @@ describe('restarts and races', () => {
     const dying = await startTestApp({ testDb: ctx.testDb, clock: ctx.clock, mailer: crashing, env: smtpEnv() });
     await change(serviceId, false);
     const dyingRun = dying.built.services.outbox.runOnce();
-    while (ctx.smtp.inbox.length < 1) await new Promise((resolve) => setTimeout(resolve, 10));
+    await ctx.smtp.waitFor(1);
 
     const survivor = await startTestApp({ testDb: ctx.testDb, clock: ctx.clock, env: smtpEnv() });
     ctx.extraApps.push(survivor);

@@ -5,6 +5,7 @@ import { ServicesRepository } from '../../src/server/repositories/services.repos
 import { createActors, type Actor, type ActorKind } from '../helpers/actors.ts';
 import { startTestApp, TestClock, type TestApp } from '../helpers/test-app.ts';
 import { createTestDb, type TestDb } from '../helpers/test-db.ts';
+import { until } from '../helpers/until.ts';
 
 /**
  * Shared set-up of the outbox test files: a real SMTP server on 127.0.0.1 that can be switched to refuse,
@@ -23,6 +24,8 @@ export interface SwitchableSmtp {
   port: number;
   inbox: Received[];
   setMode(next: Mode): void;
+  /** Resolves with the inbox once it holds at least `count` mails. */
+  waitFor(count: number): Promise<Received[]>;
   close(): Promise<void>;
 }
 
@@ -58,6 +61,10 @@ export async function startSwitchableSmtp(): Promise<SwitchableSmtp> {
     inbox,
     setMode(next: Mode) {
       mode = next;
+    },
+    waitFor: async (count) => {
+      await until(() => inbox.length >= count, `${count} mails`);
+      return inbox;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

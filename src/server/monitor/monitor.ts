@@ -48,6 +48,8 @@ export interface MonitorOptions {
   onCheckStart?: (serviceId: number, lateMs: number) => void;
   /** Benchmarks and tests: told each outcome after it is queued for writing. */
   onCheckEnd?: (serviceId: number, outcome: CheckOutcome) => void;
+  /** Tests: told when a creation, edit or deletion announced by the catalog has been applied to the schedule. */
+  onChangeApplied?: (serviceId: number) => void;
 }
 
 interface MonitoredService extends ScheduledCheck {
@@ -253,6 +255,7 @@ export class Monitor {
     this.#loadTokens.set(change.id, token);
     if (change.kind === 'deleted') {
       this.#remove(change.id);
+      this.options.onChangeApplied?.(change.id);
       return;
     }
     this.deps.services
@@ -261,6 +264,7 @@ export class Monitor {
         if (this.#state !== 'running' || this.#loadTokens.get(change.id) !== token) return;
         if (row) this.#apply(row);
         else this.#remove(change.id);
+        this.options.onChangeApplied?.(change.id);
       })
       .catch((error: unknown) =>
         this.deps.log.error({ err: error, serviceId: change.id }, 'reloading a service failed'),

@@ -23,7 +23,8 @@ export function LoginAttemptItem({ attempt }: { attempt: LoginAttemptWire }) {
       ) : (
         <CircleX aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-red-700 dark:text-red-400" />
       )}
-      <div className="grid min-w-0 flex-1 gap-1">
+      {/* grid-cols-1 is minmax(0, 1fr): a long ISP or sign-in name truncates instead of widening the item. */}
+      <div className="grid min-w-0 flex-1 grid-cols-1 gap-1">
         <div className="flex flex-wrap items-baseline justify-between gap-x-3">
           <span className="truncate font-medium">{attempt.identifier}</span>
           <time dateTime={attempt.timestamp} className="shrink-0 text-xs text-muted-foreground">
