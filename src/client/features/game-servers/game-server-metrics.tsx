@@ -5,12 +5,12 @@ import { formatCpu, formatMemory, formatPlayers, hasControls } from './game-serv
 
 function Metric({ label, icon, value, testId }: { label: string; icon: ReactNode; value: string; testId: string }) {
   return (
-    <div className="grid min-w-0 gap-0.5 rounded-lg bg-muted/50 px-2.5 py-2">
+    <div className="grid min-w-fit grow basis-20 gap-0.5 rounded-lg bg-muted/50 px-2.5 py-2">
       <dt className="flex items-center gap-1.5 text-xs text-muted-foreground [&_svg]:size-3.5 [&_svg]:shrink-0">
         {icon}
         {label}
       </dt>
-      <dd className="truncate text-sm font-medium tabular-nums" data-testid={testId}>
+      <dd className="text-sm font-medium whitespace-nowrap tabular-nums" data-testid={testId}>
         {value}
       </dd>
     </div>
@@ -25,7 +25,8 @@ export function GameServerMetrics({ server }: { server: GameServerWire }) {
   const showsLoad = hasControls(server);
   if (!server.show_player_count && !showsLoad) return null;
   return (
-    <dl className="grid grid-cols-[repeat(auto-fit,minmax(5.5rem,1fr))] gap-2">
+    // Wraps instead of cutting: a RAM value such as 12.50 / 16.00 GB stays whole on a phone.
+    <dl className="flex flex-wrap gap-2">
       {server.show_player_count ? (
         <Metric label="Players" icon={<Users aria-hidden="true" />} value={formatPlayers(server)} testId="players" />
       ) : null}
