@@ -129,7 +129,7 @@ describe('Game Servers section', () => {
     await page.getByRole('button', { name: /Show Offline Servers/ }).click();
     const start = card(page, 'Survival').getByRole('button', { name: 'Start Survival', exact: true });
     await page.waitForFunction(
-      () => !(document.querySelector('button[aria-label="Start Survival"]') as HTMLButtonElement | null)?.disabled,
+      () => document.querySelector<HTMLButtonElement>('button[aria-label="Start Survival"]')?.disabled === false,
     );
     expect(await start.isEnabled()).toBe(true);
   });
