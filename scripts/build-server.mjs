@@ -1,6 +1,6 @@
-// Bundles the server (src/server/main.ts) into dist/server/main.js for `npm start`, and the ASN conversion child
-// (src/server/integrations/geoip/asn-convert.ts) beside it as dist/server/asn-convert.js: the server forks it
-// from its own folder. `--outdir <dir>` builds elsewhere (to try a build without touching dist).
+// Bundles the server (src/server/main.ts) into dist/server/main.js for `npm start`, and beside it the child
+// entries the server forks from its own folder (src/server/lib/child-process.ts): the ASN conversion
+// (dist/server/asn-convert.js) and the image decoder (dist/server/image-decode-child.js). `--outdir <dir>` builds elsewhere (to try a build without touching dist).
 // npm packages stay external (resolved from node_modules at run time); our own code, including the
 // package.json "imports" alias #shared/*, is bundled so Node never has to load a .ts file.
 import fs from 'node:fs';
@@ -14,6 +14,7 @@ const outdir = outdirFlag === -1 ? path.join(root, 'dist/server') : path.resolve
 const entryPoints = {
   main: path.join(root, 'src/server/main.ts'),
   'asn-convert': path.join(root, 'src/server/integrations/geoip/asn-convert.ts'),
+  'image-decode-child': path.join(root, 'src/server/services/image-decode-child.ts'),
 };
 
 /** Resolves `#shared/<name>` to src/shared/<name>.ts so esbuild bundles it instead of leaving it external. */

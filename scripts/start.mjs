@@ -63,7 +63,13 @@ function install() {
 }
 
 const buildInputs = ['src', 'public', 'index.html', 'vite.config.ts', 'package-lock.json', 'scripts/build-server.mjs'];
-const buildOutputs = ['dist/server/main.js', 'dist/client/index.html'];
+// The server forks its child entries from dist/server: a build without one of them is rebuilt too.
+const buildOutputs = [
+  'dist/server/main.js',
+  'dist/server/asn-convert.js',
+  'dist/server/image-decode-child.js',
+  'dist/client/index.html',
+];
 
 function needsBuild() {
   const outputs = buildOutputs.map((file) => mtime(path.join(root, file)));

@@ -8,7 +8,7 @@
 #   node24   unit + route tests on SQLite, Node 24      (scripts/node24.sh)
 #   e2e      npm run build, then browser tests in Chromium (vitest --project e2e)
 # TEST_ONLY=unit,routes,... runs a subset; extra arguments go to every vitest run (e.g. a file filter).
-# Installs what is missing: npm dependencies (npm ci), Chromium and PostgreSQL 15 (apt-get).
+# Installs what is missing: npm dependencies (npm ci), Chromium, PostgreSQL 15 and armagetronad-dedicated (apt-get).
 # Ends with one line "N passed, N failed" summed over all vitest runs; exits non-zero if anything failed.
 set -euo pipefail
 
@@ -89,6 +89,21 @@ if wants pg; then
   [[ -x /usr/lib/postgresql/15/bin/initdb ]] || apt_install postgresql-15
   /usr/lib/postgresql/15/bin/postgres --version
   done_section "postgresql 15" ok
+fi
+
+if wants routes || wants pg || wants node24; then
+  # A real game server for the query-only provider's route tests (tests/helpers/armagetron-server.ts starts it on
+  # 127.0.0.1). Debian enables a system service with the package; on a systemd host it is stopped and disabled again,
+  # so installing it never leaves a public game server running.
+  section "armagetronad-dedicated"
+  if [[ ! -x /usr/games/armagetronad-dedicated.real ]]; then
+    apt_install armagetronad-dedicated
+    if [[ -d /run/systemd/system ]] && command -v systemctl >/dev/null; then
+      as_root systemctl disable --now armagetronad-dedicated.service || true
+    fi
+  fi
+  dpkg-query -W -f='armagetronad-dedicated ${Version}\n' armagetronad-dedicated
+  done_section "armagetronad-dedicated" ok
 fi
 
 # Node 24 and its better-sqlite3 binding (about two minutes when not cached) are prepared in the background while

@@ -20,6 +20,7 @@ import { createIdTokenVerifier, type IdTokenVerifier } from './integrations/oidc
 import { authRoutes } from './routes/auth.routes.ts';
 import type { App, RouteContext } from './routes/route-context.ts';
 import { gameServersRoutes } from './routes/game-servers.routes.ts';
+import { integrationsRoutes } from './routes/integrations.routes.ts';
 import { servicesRoutes } from './routes/services.routes.ts';
 import { usersRoutes } from './routes/users.routes.ts';
 import { emailTemplatesRoutes } from './routes/email-templates.routes.ts';
@@ -129,10 +130,8 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
       dataDir: env.DATA_DIR,
     }),
     geoIp: options.geoIp,
-    ampDefaults:
-      env.AMP_URL && env.AMP_USERNAME && env.AMP_PASSWORD
-        ? { url: env.AMP_URL, username: env.AMP_USERNAME, password: env.AMP_PASSWORD }
-        : null,
+    // Integration settings live in the database (Settings page); these apply until the first save there.
+    integrationEnv: { AMP_URL: env.AMP_URL, AMP_USERNAME: env.AMP_USERNAME, AMP_PASSWORD: env.AMP_PASSWORD },
     gameHostDefault: env.GAME_HOST ?? null,
     log: app.log,
   });
@@ -173,6 +172,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   emailTemplatesRoutes(context);
   notificationsRoutes(context);
   gameServersRoutes(context);
+  integrationsRoutes(context);
 
   await registerUploadsStatic(app, path.join(env.DATA_DIR, 'uploads'));
   await registerStaticClient(app, options.clientDir ?? path.resolve('dist/client'), () => services.settings.get());
@@ -183,6 +183,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     services,
     async close() {
       await services.outbox.idle();
+      await Promise.all(services.gameServerPollers.map((poller) => poller.idle()));
       await app.close();
       services.mailer.close();
       services.loginAttempts.close();

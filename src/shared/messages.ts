@@ -60,6 +60,8 @@ export const UPLOAD_MSG = {
   malformedForm: 'The upload form could not be read',
   tooManyParts: 'The upload form may hold one image and a few short fields',
   undecodable: 'The image could not be decoded',
+  decodeTimedOut: 'The image could not be decoded: it took too long',
+  decoderStopped: 'The image could not be decoded: the decoder stopped (out of memory or crashed)',
   tooManyPixels: 'The image dimensions are too large',
   unknownType: 'Upload type must be site, game or service',
   urlRefused: 'That address cannot be fetched',

@@ -53,6 +53,7 @@ describe('listing instances', () => {
       memoryUsage: 2048,
       maxMemory: 6144,
       port: 25565,
+      stopped: false,
     });
     // Missing metrics read as 0; no game endpoint (only SFTP) means no port; a blank name falls back.
     expect(states.find((s) => s.instanceId === valheim.InstanceID)).toMatchObject({
@@ -64,6 +65,7 @@ describe('listing instances', () => {
       memoryUsage: 0,
       maxMemory: 0,
       port: null,
+      stopped: true,
     });
   });
 

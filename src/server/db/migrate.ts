@@ -10,6 +10,7 @@ import { deliveryInDoubtMigration } from './migrations/0006-delivery-in-doubt.ts
 import { deliveryMailMigration } from './migrations/0007-delivery-mail.ts';
 import { metadataTargetsMigration } from './migrations/0008-metadata-targets.ts';
 import { ownDisplayFlagsMigration } from './migrations/0009-own-display-flags.ts';
+import { integrationSettingsMigration } from './migrations/0010-integration-settings.ts';
 import { gameServersMigration } from './migrations/0011-game-servers.ts';
 
 /** Migrations are listed in code (not read from disk) so the bundled server carries them. */
@@ -24,6 +25,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '0007-delivery-mail': deliveryMailMigration(),
     '0008-metadata-targets': metadataTargetsMigration(db.dialect),
     '0009-own-display-flags': ownDisplayFlagsMigration(db.dialect),
+    '0010-integration-settings': integrationSettingsMigration(),
     '0011-game-servers': gameServersMigration(db.dialect),
   };
 }

@@ -86,6 +86,8 @@ export interface SettingsTable {
   admin_show_uptime_log: BoolDefault;
   registration_open: BoolDefault;
   allow_metadata_targets: BoolDefault;
+  /** The host of copy-address (migration 0010); null falls back to GAME_HOST. */
+  game_host: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ServicesTable {
@@ -242,6 +244,14 @@ export interface ServiceStatusRollupTable {
   responseTimeMax: number | null;
 }
 
+/** One outside system's settings (migration 0010): its values, secrets included, as JSON text. */
+export interface IntegrationSettingsTable {
+  /** The descriptor's id, e.g. 'amp'. */
+  system: string;
+  values_json: string;
+  updated_at: string;
+}
+
 export interface MailSettingsTable {
   id: number;
   host: string | null;
@@ -297,5 +307,6 @@ export interface Database {
   service_status_hourly: ServiceStatusRollupTable;
   service_status_daily: ServiceStatusRollupTable;
   mail_settings: MailSettingsTable;
+  integration_settings: IntegrationSettingsTable;
   notification_deliveries: NotificationDeliveriesTable;
 }

@@ -66,9 +66,13 @@ export class GameServerPoller {
     } catch (error) {
       const reason = error instanceof IntegrationError ? error.message : 'The game-server provider failed';
       await servers.markUnreachable(provider.id, reason, iso(clock.now()));
-      // Once per distinct failure: a panel that stays down must not fill the log every 10 s.
-      if (reason !== this.#lastFailure)
-        this.deps.log.warn({ provider: provider.id, reason }, 'game-server poll failed');
+      // Once per distinct failure: a panel that stays down must not fill the log every 10 s. An unconfigured
+      // provider is a choice, not a failure.
+      if (reason !== this.#lastFailure) {
+        const isUnconfigured = error instanceof IntegrationError && error.kind === 'not_configured';
+        if (isUnconfigured) this.deps.log.info({ provider: provider.id }, 'game-server provider not configured');
+        else this.deps.log.warn({ provider: provider.id, reason }, 'game-server poll failed');
+      }
       this.#lastFailure = reason;
       return;
     }

@@ -14,7 +14,8 @@ import { GameServerPoller } from './game-server-poller.ts';
 import { GameServerRequestService } from './game-server-request.service.ts';
 import { GameServerService } from './game-server.service.ts';
 import type { GameServerProvider } from './game-server-provider.ts';
-import { gameQueryTypes, isGameQueryType } from './game-query-types.ts';
+import { gamedigTypes, isGamedigType } from '../integrations/game-query/game-types.ts';
+import { QueryGameServerProvider } from '../integrations/game-query/query-game-server.provider.ts';
 
 export interface GameServerModuleDeps {
   db: Kysely<Database>;
@@ -43,7 +44,18 @@ export interface GameServerServices {
 export function createGameServerServices(deps: GameServerModuleDeps): GameServerServices {
   const servers = new GameServersRepository(deps.db);
   const actions = new GameServerActionsRepository(deps.db);
-  const providers: GameServerProvider[] = [new AmpGameServerProvider(deps.ampConfig)];
+  const providers: GameServerProvider[] = [
+    new AmpGameServerProvider(deps.ampConfig),
+    new QueryGameServerProvider({
+      clock: deps.clock,
+      targets: async () =>
+        (await servers.listByProvider('query')).flatMap((row) =>
+          row.host && row.port
+            ? [{ instanceId: row.instanceId, name: row.name, type: row.type, host: row.host, port: row.port }]
+            : [],
+        ),
+    }),
+  ];
   // The service's autoStart is handed to the pollers it owns; the closure runs only after both exist.
   const pollers = providers.map(
     (provider) =>
@@ -56,11 +68,18 @@ export function createGameServerServices(deps: GameServerModuleDeps): GameServer
         autoStart: (server) => service.autoStart(server),
       }),
   );
+  // A new AMP configuration shows at once, not at the next 10 s tick (a poll from a standby instance is harmless).
+  deps.ampConfig.onChange(() => {
+    const ampPoller = pollers.find((poller) => poller.provider.id === 'amp');
+    ampPoller
+      ?.poll()
+      .catch((error: unknown) => deps.log.warn({ err: error }, 'game-server poll after a change failed'));
+  });
   const service: GameServerService = new GameServerService({
     servers,
     actions,
     pollers,
-    isQueryType: isGameQueryType,
+    isQueryType: isGamedigType,
     clock: deps.clock,
     log: deps.log,
   });
@@ -76,6 +95,6 @@ export function createGameServerServices(deps: GameServerModuleDeps): GameServer
     }),
     gameServerPollers: pollers,
     gameHost: deps.gameHost,
-    gameQueryTypes,
+    gameQueryTypes: gamedigTypes,
   };
 }

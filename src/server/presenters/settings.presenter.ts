@@ -12,11 +12,11 @@ export interface SignInConfig {
 /**
  * Settings for the caller: anyone gets what the sign-in page and frame need (the tracking snippet runs on
  * every page, so it is public); approved users add the display flags and the default e-mail template's id
- * (for their test notifications); administrators also get the admin_ flags, the default role and whether the
+ * (for their test notifications) and the game host of copy-address; administrators also get the admin_ flags, the default role and whether the
  * monitor may check cloud metadata addresses.
  */
 export function presentSettings(
-  { settings, defaultTemplateId }: SettingsView,
+  { settings, defaultTemplateId, gameHost }: SettingsView,
   viewer: User | null,
   signIn: SignInConfig,
 ): PublicSettingsWire | SettingsWire {
@@ -46,6 +46,7 @@ export function presentSettings(
     show_status_badge: settings.show_status_badge,
     show_uptime_log: settings.show_uptime_log,
     default_template_id: defaultTemplateId,
+    game_host: gameHost,
   };
   if (!isAdminRole(viewer.role)) return userPart;
   return {

@@ -32,6 +32,8 @@ export interface Settings {
   admin_show_uptime_log: boolean;
   registration_open: boolean;
   allow_metadata_targets: boolean;
+  /** The stored game host; null means GAME_HOST applies. */
+  game_host: string | null;
 }
 
 function toSettings(row: Selectable<SettingsTable>): Settings {

@@ -35,6 +35,9 @@ import { StatusHistoryService } from '../monitor/status-history.service.ts';
 import { createNotificationServices, type NotificationServices } from '../notifications/notifications.module.ts';
 import { createGameServerServices, type GameServerServices } from '../game-servers/game-servers.module.ts';
 import type { AmpConfig } from '../integrations/amp/amp.client.ts';
+import { ampSettingsDescriptor, type AmpField } from '../integrations/settings/amp-settings.descriptor.ts';
+import { IntegrationSettings } from '../integrations/settings/integration-settings.ts';
+import { IntegrationSettingsRepository } from '../repositories/integration-settings.repository.ts';
 
 /** Everything the services need from outside; tests pass real databases and local peers. */
 export interface ServiceDeps {
@@ -57,8 +60,8 @@ export interface ServiceDeps {
   geoIpConfig: GeoIpConfig;
   /** Replaces the lookup built from geoIpConfig (tests: a lookup that never answers). */
   geoIp?: GeoIpLookup | undefined;
-  /** AMP_URL, AMP_USERNAME and AMP_PASSWORD (all three, or null). */
-  ampDefaults: AmpConfig | null;
+  /** The environment variables that give integrations their initial values (AMP_URL ...), by name. */
+  integrationEnv: Readonly<Record<string, string | undefined>>;
   /** GAME_HOST. */
   gameHostDefault: string | null;
   log: FastifyBaseLogger;
@@ -83,6 +86,8 @@ export interface Services extends NotificationServices, GameServerServices {
   loginAttempts: LoginAttemptService;
   /** Open database files; closed with the app. */
   geoIp: GeoIpLookup;
+  /** Settings of outside systems (Settings page, else environment); the game-server poller follows `amp`. */
+  integrations: { amp: IntegrationSettings<AmpConfig, AmpField> };
 }
 
 /** Builds the services (the composition root; no container framework). */
@@ -99,7 +104,21 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   const locations = new LocationEnricher(geoIp, attemptsRepository, onError);
   const attempts = new LoginAttemptService(attemptsRepository, deps.clock, onError, locations);
   const templates = new EmailTemplatesRepository(kysely);
-  const settings = new SettingsService(settingsRepository, () => templates.defaultId());
+  const settings = new SettingsService(settingsRepository, () => templates.defaultId(), deps.gameHostDefault);
+  const integrationSettings = {
+    repository: new IntegrationSettingsRepository(kysely),
+    env: deps.integrationEnv,
+    clock: deps.clock,
+    allowMetadataTargets: async () => (await settings.get()).allow_metadata_targets,
+  };
+  const integrations = { amp: new IntegrationSettings(ampSettingsDescriptor(), integrationSettings) };
+  // The AMP client's address guard follows allow_metadata_targets: a switch rebuilds it.
+  let allowMetadataTargets: boolean | null = null;
+  settings.onChange((changed) => {
+    if (allowMetadataTargets !== null && allowMetadataTargets === changed.allow_metadata_targets) return;
+    allowMetadataTargets = changed.allow_metadata_targets;
+    integrations.amp.notify();
+  });
   const notifications = await createNotificationServices({
     db: kysely,
     clock: deps.clock,
@@ -152,8 +171,8 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     clock: deps.clock,
     log: deps.log,
     users,
-    ampConfig: { current: () => Promise.resolve(deps.ampDefaults), onChange: () => undefined },
-    gameHost: () => Promise.resolve(deps.gameHostDefault),
+    ampConfig: integrations.amp,
+    gameHost: () => settings.gameHost(),
     enqueueMails: (mails) => notifications.outbox.enqueueMails(mails),
     siteTitle: () => settings.siteTitle(),
     publicUrl: deps.publicUrl,
@@ -189,5 +208,6 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     }),
     loginAttempts: attempts,
     geoIp,
+    integrations,
   };
 }

@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type SharpModule from 'sharp';
 import { MAX_UPLOAD_BYTES } from '#shared/constants';
 import { UPLOAD_MSG } from '#shared/messages';
 import type { UploadType } from '#shared/schemas/upload';
 import type { AddressPolicy } from '../http/ip-policy.ts';
 import { safeFetch, SafeFetchError } from '../http/safe-fetch.ts';
+import { ChildProcessError, findChildEntry, runChild, type ChildEntry } from '../lib/child-process.ts';
+import type { ImageDecodeResult } from './image-decode-child.ts';
+import type { ImageFormat, TranscodeRequest } from './image-transcode.ts';
 import { SerialQueue } from './serial-queue.ts';
 import { fileTooLarge, invalidFileType, uploadRefused } from './upload-errors.ts';
 
@@ -14,21 +16,6 @@ import { fileTooLarge, invalidFileType, uploadRefused } from './upload-errors.ts
 export interface StoredImage {
   url: string;
   largeUrl?: string;
-}
-
-// libvips costs some 15 MiB of RSS from the moment it is loaded, and most servers decode an image only when an
-// admin uploads one: load it on first use.
-let sharpModule: Promise<typeof SharpModule> | null = null;
-function loadSharp(): Promise<typeof SharpModule> {
-  sharpModule ??= import('sharp').then(({ default: sharp }) => {
-    // Memory, not speed, is what matters for an occasional admin upload (docs/decisions/0008-uploads.md): no
-    // operation cache (it would keep decoded pixels of past uploads) and one libvips worker thread per image,
-    // which also keeps glibc from giving each thread an arena of its own that it never hands back.
-    sharp.cache(false);
-    sharp.concurrency(1);
-    return sharp;
-  });
-  return sharpModule;
 }
 
 // A 40-megapixel cap stops decompression bombs (a tiny PNG that claims 50,000 x 50,000 pixels) before decoding.
@@ -39,7 +26,11 @@ const SIZES: Record<UploadType, { url: number; large?: number }> = {
   site: { url: 256, large: 1024 },
 };
 
-type ImageFormat = 'jpeg' | 'png';
+/**
+ * Long enough for a 40-megapixel PNG on a busy two-core machine (about 2 s idle); a file that takes longer is
+ * killed rather than allowed to hold the queue.
+ */
+const DECODE_TIMEOUT_MS = 30_000;
 
 /** JPEG or PNG by magic bytes, never by name or declared type. */
 export function sniffFormat(buffer: Buffer): ImageFormat | null {
@@ -49,45 +40,71 @@ export function sniffFormat(buffer: Buffer): ImageFormat | null {
   return null;
 }
 
+/** For tests: a shorter time-out, or another child entry (one that crashes). */
+export interface ImageDecoderOptions {
+  timeoutMs?: number;
+  entry?: ChildEntry;
+}
+
 /**
  * Uploaded images: checked by content, decoded under a pixel cap, re-encoded (which drops metadata and any
- * payload appended to the file) and stored under a server-generated name.
+ * payload appended to the file) and stored under a server-generated name. Decoding runs in a child process, one
+ * per image (docs/decisions/0008-uploads.md): the memory libvips touches goes back to the system when it exits.
  */
 export class ImageUploadService {
   // One image is decoded at a time: 16 parallel uploads of a 40-megapixel PNG decoded side by side pushed RSS to
-  // 890 MB and glibc kept most of it. Queued, the peak is that of one image.
+  // 890 MB. Queued, the peak is that of one image (in its child).
   readonly #decoding = new SerialQueue();
+  readonly #timeoutMs: number;
+  readonly #entry: ChildEntry | null;
 
   constructor(
     private readonly uploadsDir: string,
     private readonly policy: AddressPolicy,
-  ) {}
+    decoder: ImageDecoderOptions = {},
+  ) {
+    this.#timeoutMs = decoder.timeoutMs ?? DECODE_TIMEOUT_MS;
+    this.#entry = decoder.entry ?? findChildEntry(import.meta.url, 'image-decode-child');
+  }
 
   async fromBuffer(buffer: Buffer, type: UploadType): Promise<StoredImage> {
     if (buffer.length === 0) throw uploadRefused('bad_request', UPLOAD_MSG.noFile);
     if (buffer.length > MAX_UPLOAD_BYTES) throw fileTooLarge();
     const format = sniffFormat(buffer);
     if (!format) throw invalidFileType();
-    return this.#decoding.run(() => this.#decodeAndStore(buffer, format, type));
+    const sizes = SIZES[type];
+    const maxSides = sizes.large === undefined ? [sizes.url] : [sizes.url, sizes.large];
+    const images = await this.#decoding.run(() => this.#transcode({ image: buffer, format, maxSides }));
+    const name = randomBytes(16).toString('hex');
+    const [small, large] = images;
+    if (!small) throw new Error('The image decoder returned no image');
+    const url = await this.#store(small, type, `${name}.${ext(format)}`);
+    if (!large) return { url };
+    return { url, largeUrl: await this.#store(large, type, `${name}-large.${ext(format)}`) };
   }
 
-  async #decodeAndStore(buffer: Buffer, format: ImageFormat, type: UploadType): Promise<StoredImage> {
-    const sharp = await loadSharp();
-    const metadata = await sharp(buffer, { limitInputPixels: false })
-      .metadata()
-      .catch(() => {
-        throw uploadRefused('bad_request', UPLOAD_MSG.undecodable);
-      });
-    if (metadata.format !== format) throw invalidFileType();
-    if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_INPUT_PIXELS) {
-      throw uploadRefused('bad_request', UPLOAD_MSG.tooManyPixels);
-    }
-    const name = randomBytes(16).toString('hex');
-    const sizes = SIZES[type];
-    const url = await this.#store(buffer, format, type, `${name}.${ext(format)}`, sizes.url);
-    if (sizes.large === undefined) return { url };
-    const largeUrl = await this.#store(buffer, format, type, `${name}-large.${ext(format)}`, sizes.large);
-    return { url, largeUrl };
+  /** Decodes and re-encodes in a child; every way that can fail becomes a 4xx with a message, never a 500. */
+  async #transcode(request: Omit<TranscodeRequest, 'maxInputPixels'>): Promise<Uint8Array[]> {
+    // A build without the entry is broken (scripts/build-server.mjs bundles it); decoding here instead would
+    // bring back the memory this child exists to give back.
+    if (!this.#entry) throw new Error('The image decoder (image-decode-child) is missing from this build');
+    const input: TranscodeRequest = { ...request, maxInputPixels: MAX_INPUT_PIXELS };
+    const { outcome } = await runChild<ImageDecodeResult>(this.#entry, {
+      label: 'Image decoder',
+      input,
+      timeoutMs: this.#timeoutMs,
+    }).then(
+      ({ reply }) => reply,
+      (error: unknown) => {
+        if (!(error instanceof ChildProcessError)) throw error;
+        const message = error.reason === 'timeout' ? UPLOAD_MSG.decodeTimedOut : UPLOAD_MSG.decoderStopped;
+        throw uploadRefused('bad_request', message, UPLOAD_MSG.undecodable);
+      },
+    );
+    if ('images' in outcome) return outcome.images;
+    if (outcome.refused === 'format_mismatch') throw invalidFileType();
+    if (outcome.refused === 'too_many_pixels') throw uploadRefused('bad_request', UPLOAD_MSG.tooManyPixels);
+    throw uploadRefused('bad_request', UPLOAD_MSG.undecodable);
   }
 
   /** Downloads the image through the SSRF-safe fetch, then stores it like an upload. */
@@ -108,26 +125,7 @@ export class ImageUploadService {
     }
   }
 
-  async #store(
-    input: Buffer,
-    format: ImageFormat,
-    type: UploadType,
-    fileName: string,
-    maxSide: number,
-  ): Promise<string> {
-    const sharp = await loadSharp();
-    // Sequential read (sharp's default, spelled out because memory depends on it): a PNG, which has no
-    // shrink-on-load, streams through the resize in strips instead of being decoded whole.
-    const pipeline = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', sequentialRead: true })
-      .rotate()
-      .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true });
-    const encoded = await (
-      format === 'png' ? pipeline.png({ compressionLevel: 9 }) : pipeline.jpeg({ quality: 85, mozjpeg: true })
-    )
-      .toBuffer()
-      .catch(() => {
-        throw uploadRefused('bad_request', UPLOAD_MSG.undecodable);
-      });
+  async #store(encoded: Uint8Array, type: UploadType, fileName: string): Promise<string> {
     const folder = path.join(this.uploadsDir, type);
     await fs.mkdir(folder, { recursive: true });
     const target = path.join(folder, fileName);

@@ -15,6 +15,8 @@ export interface SettingsView {
   settings: Settings;
   /** The template status mails use; the Notification Preferences dialog sends its test mails with it. */
   defaultTemplateId: number | null;
+  /** The game host in force: the stored one, else GAME_HOST. */
+  gameHost: string | null;
 }
 
 /** Site settings: reading for every caller, changing for administrators (the route checks the role). */
@@ -26,6 +28,8 @@ export class SettingsService {
     private readonly settings: SettingsRepository,
     /** The default e-mail template's id (a function: templates belong to the notification side). */
     private readonly defaultTemplateId: () => Promise<number | null>,
+    /** GAME_HOST: the game host while none is stored. */
+    private readonly gameHostDefault: string | null = null,
   ) {}
 
   /** Subscribes to changes saved through this instance (the monitor follows allow_metadata_targets). */
@@ -42,7 +46,16 @@ export class SettingsService {
   /** The settings with the default template's id, for the settings answer. */
   async view(): Promise<SettingsView> {
     const [settings, defaultTemplateId] = await Promise.all([this.get(), this.defaultTemplateId()]);
-    return { settings, defaultTemplateId };
+    return { settings, defaultTemplateId, gameHost: this.#gameHost(settings) };
+  }
+
+  /** The host of the game servers' copy-address: the Settings value, else GAME_HOST (null when neither). */
+  async gameHost(): Promise<string | null> {
+    return this.#gameHost(await this.get());
+  }
+
+  #gameHost(settings: Settings): string | null {
+    return settings.game_host ?? this.gameHostDefault;
   }
 
   async siteTitle(): Promise<string> {
@@ -71,6 +84,6 @@ export class SettingsService {
     );
     this.#trackingOrigins = trackingOrigins(settings);
     for (const listener of this.#listeners) listener(settings);
-    return { settings, defaultTemplateId: await this.defaultTemplateId() };
+    return { settings, defaultTemplateId: await this.defaultTemplateId(), gameHost: this.#gameHost(settings) };
   }
 }

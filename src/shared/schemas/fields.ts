@@ -41,3 +41,7 @@ export const idParamField = z
   .regex(/^\d{1,10}$/, 'id must be a number')
   .transform(Number)
   .pipe(idField);
+
+/** A DNS name or an IPv4/IPv6 literal; no scheme, port, path, spaces or control characters. */
+export const HOST_NAME_PATTERN =
+  /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?$|^[0-9A-Fa-f:.]+$/;

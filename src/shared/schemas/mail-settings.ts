@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_EMAIL_LENGTH } from '../constants.ts';
-import { emailField } from './fields.ts';
+import { emailField, HOST_NAME_PATTERN } from './fields.ts';
 
 /** How the SMTP connection is secured: STARTTLS upgrade, TLS from the first byte, or plain text. */
 export const SMTP_SECURITY_MODES = ['starttls', 'tls', 'none'] as const;
@@ -30,10 +30,6 @@ export const mailSettingsWire = z.object({
 });
 export type MailSettingsWire = z.infer<typeof mailSettingsWire>;
 
-// A DNS name or an IPv4/IPv6 literal; no scheme, port, path, spaces or control characters.
-const HOST =
-  /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?$|^[0-9A-Fa-f:.]+$/;
-
 /** Empty text means "none"; the dialog's empty field clears the value. */
 const emptyToNull = <T extends z.ZodType>(field: T) =>
   z.preprocess((value) => (value === '' ? null : value), field.nullable());
@@ -48,7 +44,7 @@ export const patchMailSettingsBody = z.strictObject({
       .string({ error: MAIL_SETTINGS_MSG.hostInvalid })
       .trim()
       .max(253, MAIL_SETTINGS_MSG.hostInvalid)
-      .regex(HOST, MAIL_SETTINGS_MSG.hostInvalid),
+      .regex(HOST_NAME_PATTERN, MAIL_SETTINGS_MSG.hostInvalid),
   ).optional(),
   port: z
     .number({ error: MAIL_SETTINGS_MSG.portInvalid })

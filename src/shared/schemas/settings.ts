@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ASSIGNABLE_ROLES } from '../roles.ts';
+import { HOST_NAME_PATTERN } from './fields.ts';
 import { httpUrlField, imageRefField } from './service.ts';
 
 /** What anyone, signed in or not, may read: what the sign-in page and the frame need. */
@@ -45,6 +46,8 @@ export const settingsWire = publicSettingsWire.extend({
    * notifications with it (POST /api/test-notification), since only administrators may list the templates.
    */
   default_template_id: z.number().nullable(),
+  /** The host of the game servers' copy-address: the Settings value, else GAME_HOST; null when neither is set. */
+  game_host: z.string().nullable(),
   admin_show_refresh_interval: z.boolean().optional(),
   admin_show_last_checked: z.boolean().optional(),
   admin_show_service_url: z.boolean().optional(),
@@ -54,6 +57,11 @@ export const settingsWire = publicSettingsWire.extend({
   allow_metadata_targets: z.boolean().optional(),
 });
 export type SettingsWire = z.infer<typeof settingsWire>;
+
+/** Texts of the site settings contract that are ours (SPEC has none for them). */
+export const SETTINGS_MSG = {
+  gameHostInvalid: 'Game host must be a host name or an IP address',
+} as const;
 
 const colorField = z
   .string()
@@ -120,5 +128,17 @@ export const patchSettingsBody = z.strictObject({
   /** Superadmin only. */
   registration_open: z.boolean().optional(),
   allow_metadata_targets: z.boolean().optional(),
+  /** Empty or null: GAME_HOST applies again. */
+  game_host: z
+    .preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+      z
+        .string({ error: SETTINGS_MSG.gameHostInvalid })
+        .trim()
+        .max(253, SETTINGS_MSG.gameHostInvalid)
+        .regex(HOST_NAME_PATTERN, SETTINGS_MSG.gameHostInvalid)
+        .nullable(),
+    )
+    .optional(),
 });
 export type PatchSettingsBody = z.infer<typeof patchSettingsBody>;

@@ -46,6 +46,11 @@ export const settingsFormSchema = z.object({
   admin_show_status_badge: z.boolean(),
   admin_show_uptime_log: z.boolean(),
   allow_metadata_targets: z.boolean(),
+  // Empty is allowed here (it means "use GAME_HOST"); anything else must pass the contract's rule.
+  game_host: z.string().superRefine((value, context) => {
+    const parsed = contract.game_host.safeParse(value);
+    if (!parsed.success) context.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? '' });
+  }),
 });
 
 /** Everything the Settings page edits, as the inputs hold it (text fields are never null here). */
@@ -79,11 +84,12 @@ export function toFormValues(settings: SiteSettings): SettingsFormValues {
     defaultRole: settings.default_role ?? DEFAULT_NEW_USER_ROLE,
     ...flagValues(settings),
     allow_metadata_targets: settings.allow_metadata_targets ?? false,
+    game_host: settings.game_host ?? '',
   };
 }
 
 // Text fields whose blank value means "none": sent as null so the server stores no empty snippet or label.
-const BLANK_IS_NULL = new Set<keyof SettingsFormValues>(['tracking_code', 'favicon_label']);
+const BLANK_IS_NULL = new Set<keyof SettingsFormValues>(['tracking_code', 'favicon_label', 'game_host']);
 
 /**
  * The PATCH body for the fields the admin changed: picks the dirty keys from the raw values and parses them

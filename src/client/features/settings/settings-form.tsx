@@ -7,11 +7,12 @@ import { AccountsSection } from './accounts-section';
 import { AnalyticsSection } from './analytics-section';
 import { BrandingSection } from './branding-section';
 import { DisplaySection } from './display-section';
+import { GameHostSection } from './game-host-section';
 import { MonitoringSection } from './monitoring-section';
 import { buildSettingsPatch, settingsFormSchema, toFormValues, type SettingsFormValues } from './settings-form-model';
 import { useSaveSettings } from './use-save-settings';
 
-/** The Settings form: five sections and a sticky bar that saves only what changed. */
+/** The Settings form: six sections and a sticky bar that saves only what changed. */
 export function SettingsForm({ settings }: { settings: SiteSettings }) {
   const form = useForm<SettingsFormValues>({
     // Raw mode: the form keeps its own values; the PATCH body is built from the changed ones on save.
@@ -34,7 +35,10 @@ export function SettingsForm({ settings }: { settings: SiteSettings }) {
         <AccountsSection control={form.control} />
         <AnalyticsSection form={form} />
       </div>
-      <MonitoringSection control={form.control} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <MonitoringSection control={form.control} />
+        <GameHostSection form={form} />
+      </div>
       {/* Sticks above the fixed 'Join Discord' button (--fixed-bottom-inset) rather than under it. */}
       <div
         data-slot="sticky-save-bar"

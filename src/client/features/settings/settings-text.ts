@@ -5,5 +5,6 @@ export const SETTINGS_TEXT = {
   updateFailed: 'Failed to update settings',
   metadataTargetsHint:
     'Lets services check 169.254.169.254 and similar, which can expose this server’s cloud credentials.',
+  gameHostHint: 'Copy address gives this host plus the server’s port. Empty uses the GAME_HOST environment variable.',
   trackingHelp: 'Only <script src="https://..."></script> tags',
 } as const;

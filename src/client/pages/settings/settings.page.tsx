@@ -5,6 +5,7 @@ import { settingsQueryOptions } from '../../api/session.queries';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { EmailTemplatesSection } from '../../features/email-templates/email-templates-section';
+import { AmpSettingsSection } from '../../features/integration-settings/amp-settings-section';
 import { AdminPageFrame } from '../../features/layout/admin-page-frame';
 import { MailSettingsSection } from '../../features/mail-settings/mail-settings-section';
 import { SettingsForm } from '../../features/settings/settings-form';
@@ -26,7 +27,7 @@ function SettingsSkeleton() {
   );
 }
 
-/** /settings (admins only): branding, display flags, default role and analytics. */
+/** /settings (admins only): branding, display flags, default role, analytics, game servers and e-mail. */
 export default function SettingsPage() {
   const { data, isError, isFetching, refetch } = useQuery(settingsQueryOptions());
   // Settings cached from before sign-in lack the admin fields; the form needs the whole row.
@@ -41,12 +42,13 @@ export default function SettingsPage() {
   return (
     <AdminPageFrame
       title="Settings"
-      description="Branding, display options, sign-up, analytics and e-mail for this dashboard."
+      description="Branding, display options, sign-up, analytics, game servers and e-mail for this dashboard."
     >
       {data && hasAdminFields ? (
         <div className="flex flex-col gap-6">
           <SettingsForm settings={data} />
-          {/* SMTP lives in its own table and endpoint, so it saves on its own. */}
+          {/* AMP and SMTP live in their own tables and endpoints, so each saves on its own. */}
+          <AmpSettingsSection />
           <MailSettingsSection />
           <EmailTemplatesSection />
         </div>

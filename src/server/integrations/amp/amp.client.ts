@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { GameServerAction, GameServerState } from '../../game-servers/game-server-provider.ts';
+import { metadataTargetPolicy } from '../../monitor/metadata-targets.ts';
 import { IntegrationError, JsonClient, parseAnswer } from '../http/json-client.ts';
 import { z as zod } from 'zod';
 import { ampActionResult, ampErrorAnswer, ampLoginAnswer, ampTargets, type AmpInstanceSummary } from './amp.schemas.ts';
@@ -8,6 +9,11 @@ export interface AmpConfig {
   url: string;
   username: string;
   password: string;
+  /**
+   * The site setting allow_metadata_targets: AMP is an administrator's LAN address, so loopback and private
+   * addresses are reached, but a cloud metadata address only when this is true (docs/decisions/0009).
+   */
+  allowMetadataTargets?: boolean;
 }
 
 const SYSTEM = 'AMP';
@@ -98,7 +104,13 @@ export class AmpClient {
       baseUrl: config.url,
       timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       secrets: () => [config.password, ...(this.#sessionId ? [this.#sessionId] : [])],
+      guard: metadataTargetPolicy(() => config.allowMetadataTargets === true),
     });
+  }
+
+  /** Closes the client's connections (a client built for one test of the settings). */
+  async close(): Promise<void> {
+    await this.#http.close();
   }
 
   /** Every instance on every target, the controller's own ADS row left out. */

@@ -23,7 +23,8 @@ function recordingLog() {
 
 const CLOUDFLARE = '16843008,16843263,13335,"Cloudflare, Inc."'; // 1.1.1.0 - 1.1.1.255
 
-describe('ASN table cache', () => {
+// Each test forks a child under tsx: seconds on a loaded machine, close to the 5 s default.
+describe('ASN table cache', { timeout: 30_000 }, () => {
   it('converts in a child process, then reuses the file and removes older versions', async () => {
     const directory = path.join(dir, 'ok');
     fs.mkdirSync(directory);

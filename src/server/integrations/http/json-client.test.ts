@@ -65,4 +65,37 @@ describe('JsonClient', () => {
     );
     expect(error.message).not.toContain('tok-secret-value');
   });
+
+  describe('with a guard', () => {
+    // Refuses loopback, so 127.0.0.1 (literal) and localhost (a name) are both refused before anything is sent.
+    const guard = {
+      allows: (address: string) => address !== '127.0.0.1' && address !== '::1',
+      refusal: (host: string, address: string) => `${host} is ${address}, not allowed`,
+    };
+    const guarded = (url: string) => new JsonClient({ system: 'Peer', baseUrl: url, timeoutMs: 2_000, guard });
+
+    it('refuses an IP literal before dispatch', async () => {
+      const error = await failure(guarded(baseUrl).request({ path: '/json', schema }));
+      expect(error).toMatchObject({ kind: 'refused', message: 'Peer: 127.0.0.1 is 127.0.0.1, not allowed' });
+    });
+
+    it('refuses a name on the address it resolves to, in the connection itself', async () => {
+      const client = guarded(baseUrl.replace('127.0.0.1', 'localhost'));
+      const error = await failure(client.request({ path: '/json', schema }));
+      expect(error.kind).toBe('refused');
+      expect(error.message).toMatch(/^Peer: localhost is (127\.0\.0\.1|::1), not allowed$/);
+      await client.close();
+    });
+
+    it('connects where the guard allows', async () => {
+      const open = new JsonClient({
+        system: 'Peer',
+        baseUrl,
+        timeoutMs: 2_000,
+        guard: { ...guard, allows: () => true },
+      });
+      expect((await open.request({ path: '/json', schema })).data).toEqual({ name: 'x', count: 2 });
+      await open.close();
+    });
+  });
 });

@@ -1,4 +1,8 @@
+import dns from 'node:dns';
+import { Agent, fetch as undiciFetch } from 'undici';
 import type { z } from 'zod';
+import { guardedLookup } from '../../http/guarded-lookup.ts';
+import { literalAddress, type TargetPolicy } from '../../monitor/metadata-targets.ts';
 
 /** Why a call to an outside system failed. Its message is safe to show to administrators: secrets are redacted. */
 export type IntegrationErrorKind =
@@ -38,6 +42,11 @@ export interface JsonClientOptions {
   headers?: Record<string, string>;
   /** Values never to appear in an error message: passwords, tokens, session ids. */
   secrets?: () => readonly string[];
+  /**
+   * Which addresses may be connected to. Checked on the address actually connected to (IP literals before
+   * dispatch, names in the connection's own lookup), so a name cannot resolve around it. Refusals are `refused`.
+   */
+  guard?: TargetPolicy;
 }
 
 export interface JsonRequest<T> {
@@ -52,6 +61,8 @@ export interface JsonRequest<T> {
 
 export interface JsonAnswer<T> {
   status: number;
+  /** Some protocols answer in headers too (Plex: X-Plex-Container-Total-Size). */
+  headers: Headers;
   data: T;
 }
 
@@ -110,9 +121,29 @@ async function readCapped(response: Response, maxBytes: number, fail: (message: 
  */
 export class JsonClient {
   readonly #options: JsonClientOptions;
+  /** The connection pool that applies the guard; none without a guard (Node's global fetch pool is used). */
+  readonly #agent: Agent | null;
 
   constructor(options: JsonClientOptions) {
     this.#options = options;
+    const { guard, system } = options;
+    this.#agent = guard
+      ? new Agent({
+          connect: {
+            lookup: guardedLookup(
+              (hostname, lookupOptions, callback) => dns.lookup(hostname, lookupOptions, callback),
+              (address) => guard.allows(address),
+              (hostname, address) =>
+                new IntegrationError(system, 'refused', `${system}: ${guard.refusal(hostname, address)}`),
+            ),
+          },
+        })
+      : null;
+  }
+
+  /** Closes the guarded connection pool (kept-alive connections included). */
+  async close(): Promise<void> {
+    await this.#agent?.close();
   }
 
   get system(): string {
@@ -140,19 +171,30 @@ export class JsonClient {
     };
     if (request.body !== undefined) headers['content-type'] = 'application/json';
 
+    const guard = this.#options.guard;
+    const literal = literalAddress(url.hostname);
+    // The connection's lookup never sees an IP literal, so the guard checks it here.
+    if (guard && literal !== null && !guard.allows(literal)) {
+      return fail('refused', guard.refusal(literal, literal));
+    }
+
     const signal = AbortSignal.timeout(timeoutMs);
+    const init = {
+      method: request.method ?? (request.body === undefined ? 'GET' : 'POST'),
+      headers,
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      redirect: 'error' as const,
+      signal,
+    };
     let response: Response;
     try {
-      response = await fetch(url, {
-        method: request.method ?? (request.body === undefined ? 'GET' : 'POST'),
-        headers,
-        body: request.body === undefined ? undefined : JSON.stringify(request.body),
-        redirect: 'error',
-        signal,
-      });
+      response = this.#agent
+        ? ((await undiciFetch(url, { ...init, dispatcher: this.#agent })) as unknown as Response)
+        : await fetch(url, init);
     } catch (error) {
       if (signal.aborted) return fail('timeout', `no answer within ${timeoutMs} ms`);
       const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+      if (cause instanceof IntegrationError) throw cause;
       return fail('unreachable', `cannot reach ${url.origin}: ${cause?.code ?? cause?.message ?? String(error)}`);
     }
     let text: string;
@@ -175,6 +217,10 @@ export class JsonClient {
     } catch {
       return fail('bad_response', `${url.pathname} did not answer JSON`, response.status);
     }
-    return { status: response.status, data: parseAnswer(system, request.schema, json, url.pathname) };
+    return {
+      status: response.status,
+      headers: response.headers,
+      data: parseAnswer(system, request.schema, json, url.pathname),
+    };
   }
 }

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { freeUdpPort } from '../../../../tests/helpers/armagetron-server.ts';
+import { queryGameServer } from './game-query.client.ts';
+import { gamedigTypes, isGamedigType } from './game-types.ts';
+
+const FAST = { socketMs: 300, attemptMs: 500, totalMs: 2_000 };
+
+describe('queryGameServer', () => {
+  it('answers offline, without throwing, when nothing listens', async () => {
+    const port = await freeUdpPort();
+    for (const type of ['armagetronadvanced', 'q3a', 'counterstrike16']) {
+      const answer = await queryGameServer({ type, host: '127.0.0.1', port }, FAST);
+      expect(answer, type).toMatchObject({ online: false, playerCount: 0, maxPlayers: 0 });
+      expect(answer.error, type).toBeTruthy();
+    }
+  });
+
+  it('answers offline for an unknown type or a host that does not resolve', async () => {
+    expect(await queryGameServer({ type: 'no-such-game', host: '127.0.0.1', port: 1 }, FAST)).toMatchObject({
+      online: false,
+      error: 'Unknown game type: no-such-game',
+    });
+    const answer = await queryGameServer(
+      { type: 'armagetronadvanced', host: 'no-such-host.invalid', port: 4534 },
+      FAST,
+    );
+    expect(answer.online).toBe(false);
+  });
+
+  it('gives up after totalMs even when a protocol would wait longer', async () => {
+    const port = await freeUdpPort();
+    const started = Date.now();
+    const answer = await queryGameServer(
+      { type: 'q3a', host: '127.0.0.1', port },
+      { socketMs: 5_000, attemptMs: 5_000, totalMs: 300 },
+    );
+    expect(answer).toMatchObject({ online: false, error: 'No answer within 0.3 s' });
+    expect(Date.now() - started).toBeLessThan(4_000);
+  });
+});
+
+describe('game types', () => {
+  it('accepts gamedig ids with a usable protocol and refuses the rest', () => {
+    expect(isGamedigType('armagetronadvanced')).toBe(true);
+    expect(isGamedigType('minecraft')).toBe(true);
+    expect(isGamedigType('minetest')).toBe(false); // reads servers.minetest.net
+    expect(isGamedigType('factorio')).toBe(false);
+    expect(isGamedigType('no-such-game')).toBe(false);
+    expect(isGamedigType('constructor')).toBe(false);
+    expect(isGamedigType('__proto__')).toBe(false);
+  });
+
+  it('lists every usable type once, sorted by name', () => {
+    const types = gamedigTypes();
+    expect(types.length).toBeGreaterThan(300);
+    expect(new Set(types.map((type) => type.id)).size).toBe(types.length);
+    expect(types.every((type) => isGamedigType(type.id))).toBe(true);
+    const names = types.map((type) => type.name);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
+    expect(types).toContainEqual({ id: 'armagetronadvanced', name: 'Armagetron Advanced' });
+    expect(types.some((type) => type.id === 'minetest')).toBe(false);
+  });
+});

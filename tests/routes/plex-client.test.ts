@@ -1,0 +1,143 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { IntegrationError } from '../../src/server/integrations/http/json-client.ts';
+import { PLEX_PRODUCT, PlexClient } from '../../src/server/integrations/plex/plex.client.ts';
+import { startFakePlex, type FakePlex } from '../fakes/plex-server.ts';
+
+/** The Plex client against the fake PMS of tests/fakes (integrations.md section 2). */
+
+let plex: FakePlex;
+let client: PlexClient;
+const clientId = 'homelab-test-client-id';
+
+beforeEach(async () => {
+  plex = await startFakePlex();
+  client = new PlexClient({ url: plex.baseUrl, token: plex.token, clientId });
+});
+afterEach(async () => {
+  await plex.stop();
+});
+
+async function failure(promise: Promise<unknown>): Promise<IntegrationError> {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(IntegrationError);
+  return error as IntegrationError;
+}
+
+describe('identity', () => {
+  it('reads the machine identifier and version from /identity and the name from the root', async () => {
+    expect(await client.identity()).toEqual({
+      machineId: plex.machineIdentifier,
+      version: plex.version,
+      name: 'Homelab Plex',
+    });
+  });
+
+  it('asks for JSON and sends the token, the client identifier and the product on every call, in headers', async () => {
+    await client.identity();
+    await client.streams();
+    for (const request of plex.requests) {
+      expect(request.headers.accept).toBe('application/json');
+      expect(request.headers['x-plex-token']).toBe(plex.token);
+      expect(request.headers['x-plex-client-identifier']).toBe(clientId);
+      expect(request.headers['x-plex-product']).toBe(PLEX_PRODUCT);
+    }
+  });
+});
+
+describe('streams', () => {
+  it("maps /status/sessions to SPEC's Stream", async () => {
+    plex.sessions = [
+      {
+        type: 'movie',
+        title: 'Arrival',
+        thumb: '/library/metadata/12/thumb/1700000000',
+        duration: 6_960_000,
+        viewOffset: 1_740_000,
+        videoResolution: '1080',
+        user: 'alice',
+        player: { title: 'Living room', device: 'Apple TV', state: 'playing' },
+      },
+      {
+        type: 'episode',
+        title: 'Pilot',
+        grandparentTitle: 'Severance',
+        thumb: '/library/metadata/40/thumb/1',
+        grandparentThumb: '/library/metadata/39/thumb/1',
+        duration: 3_000_000,
+        viewOffset: 3_000_000,
+        videoResolution: '4k',
+        user: 'bob',
+        player: { title: 'Chrome', state: 'paused' },
+      },
+    ];
+    expect(await client.streams()).toEqual([
+      {
+        user: 'alice',
+        device: 'Apple TV',
+        quality: '1080',
+        title: 'Arrival',
+        thumbPath: '/library/metadata/12/thumb/1700000000',
+        type: 'movie',
+        state: 'playing',
+        progress: 25,
+        duration: 6_960_000,
+      },
+      {
+        user: 'bob',
+        // No Player.device: the player's title.
+        device: 'Chrome',
+        quality: '4k',
+        title: 'Severance - Pilot',
+        thumbPath: '/library/metadata/39/thumb/1',
+        type: 'episode',
+        state: 'paused',
+        progress: 100,
+        duration: 3_000_000,
+      },
+    ]);
+  });
+
+  it('reads an idle server as no streams', async () => {
+    expect(await client.streams()).toEqual([]);
+  });
+});
+
+describe('libraries', () => {
+  it('lists movie and show libraries with their counts, from a zero-size page', async () => {
+    expect(await client.libraries()).toEqual([
+      { title: 'Movies', type: 'movie', count: 412 },
+      { title: 'TV Shows', type: 'show', count: 57 },
+    ]);
+    const countCalls = plex.requests.filter((request) => request.path.endsWith('/all'));
+    expect(countCalls).toHaveLength(2);
+  });
+
+  it('reads the count from X-Plex-Container-Total-Size when the body has no totalSize', async () => {
+    plex.countInHeaderOnly = true;
+    expect((await client.libraries()).map((library) => library.count)).toEqual([412, 57]);
+  });
+});
+
+describe('failures', () => {
+  it('a wrong token is an http_status error that never shows the token', async () => {
+    const wrong = new PlexClient({ url: plex.baseUrl, token: 'not-the-token-1234', clientId });
+    const error = await failure(wrong.streams());
+    expect(error.kind).toBe('http_status');
+    expect(error.status).toBe(401);
+    expect(error.message).not.toContain('not-the-token-1234');
+  });
+
+  it('a server that is down is unreachable', async () => {
+    await plex.stop();
+    const error = await failure(client.identity());
+    expect(error.kind).toBe('unreachable');
+    plex = await startFakePlex();
+  });
+
+  it('no URL or token means not configured', () => {
+    expect(() => new PlexClient({ url: '', token: '', clientId })).toThrow(IntegrationError);
+  });
+});
