@@ -44,3 +44,26 @@ export const TEMPLATE_LOGO_UPLOAD_FAILED = {
   title: 'Upload Failed',
   description: UPLOAD_TEXT.generic,
 } as const;
+
+/** SPEC sections 2 and 8 texts of the Game Servers section, its cards and the Request New Game Server dialog. */
+export const GAME_TEXT = {
+  loading: 'Loading game servers...',
+  loadFailed: 'Failed to load game servers',
+  cardLoadFailed: 'Failed to load game server information',
+  noServers: 'No game servers found',
+  noOnlineServers: 'No online servers found',
+  showOffline: (count: number) => `Show Offline Servers (${count})`,
+  hideOffline: (count: number) => `Hide Offline Servers (${count})`,
+  starting: 'Server Starting',
+  stopping: 'Server Stopping',
+  restarting: 'Server Restarting',
+  actionErrorTitle: 'Error',
+  actionFailed: 'Failed to start server',
+  copied: 'Copied!',
+  iconUpdated: 'Icon updated',
+  iconFailed: 'Failed to upload icon',
+  requestTitle: 'Request New Game Server',
+  requestSubmitted: 'Server request submitted',
+  requestFailed: 'Failed to submit request',
+  missingFromPanel: 'Missing from panel',
+} as const;

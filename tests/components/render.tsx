@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
@@ -14,8 +14,17 @@ import { DEFAULT_SITE_SETTINGS } from '../../src/client/hooks/use-site-settings'
  * Renders a piece of the client as the app does: its own query client (the app's defaults) with the site settings
  * already loaded, a router on an in-memory location, and the toaster. `history` lists the paths visited.
  */
-export function renderInApp(ui: ReactElement, options: { path?: string; settings?: Partial<SiteSettings> } = {}) {
+export function renderInApp(
+  ui: ReactElement,
+  options: {
+    path?: string;
+    settings?: Partial<SiteSettings>;
+    /** Adjusts the query client before anything renders (e.g. no delay between a query's retries). */
+    configure?: (queryClient: QueryClient) => void;
+  } = {},
+) {
   const queryClient = createQueryClient();
+  options.configure?.(queryClient);
   queryClient.setQueryData(SETTINGS_QUERY_KEY, { ...DEFAULT_SITE_SETTINGS, ...options.settings });
   const location = memoryLocation({ path: options.path ?? '/', record: true });
   const user = userEvent.setup();

@@ -59,11 +59,19 @@ async function send(type: UploadType, init: RequestInit): Promise<UploadResultWi
   return readUploadResponse(response);
 }
 
-/** POST /api/upload/{type} as multipart with the fields image and type. */
-export function uploadImageFile(file: File, type: UploadType): Promise<UploadResultWire> {
+/**
+ * POST /api/upload/{type} as multipart with the fields image and type, plus any extra text fields (a game icon
+ * names its server with instanceId and id).
+ */
+export function uploadImageFile(
+  file: File,
+  type: UploadType,
+  fields: Record<string, string> = {},
+): Promise<UploadResultWire> {
   const form = new FormData();
   form.append('image', file);
   form.append('type', type);
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
   // No Content-Type header: the browser sets the multipart boundary itself.
   return send(type, { body: form });
 }

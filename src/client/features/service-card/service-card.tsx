@@ -6,6 +6,8 @@ import { Button } from '../../components/ui/button';
 import { Tooltip, TooltipContent, TooltipTrigger } from '../../components/ui/tooltip';
 import { cn } from '../../lib/cn';
 import { isHttpUrl } from '../../lib/safe-url';
+import { GameServerCounts } from '../game-servers/game-server-counts';
+import { isAmpServiceName } from '../game-servers/game-server-rules';
 import type { DisplayFlags } from './display-flags';
 import { NsfwBadge, StatusBadge } from './service-badges';
 import { ServiceDetails } from './service-details';
@@ -147,6 +149,8 @@ export function ServiceCard({
           </div>
           {drag?.handle}
         </div>
+
+        {isAmpServiceName(service.name) ? <GameServerCounts /> : null}
 
         <ServiceDetails service={service} flags={flags} />
 

@@ -22,7 +22,7 @@ export default function DashboardPage() {
       <main className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 pb-24 sm:px-6 lg:px-8">
         {/* The page's one h1 for assistive technology; the top bar shows the same title as its home link. */}
         <h1 className="sr-only">{settings.site_title}</h1>
-        <GameServersSection />
+        <GameServersSection isAdmin={isAdmin} isAdminUiVisible={isAdminUiVisible} />
         <ServicesSection user={user} isAdminUiVisible={isAdminUiVisible} />
         {isAdmin ? <AdminUiHint isVisible={isAdminUiVisible} /> : null}
       </main>

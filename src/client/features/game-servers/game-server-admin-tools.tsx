@@ -1,0 +1,52 @@
+import { History, Inbox, Plus, Wrench } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '../../components/ui/dropdown-menu';
+import { AddQueryServerDialog } from './add-query-server-dialog';
+import { GameServerAuditDialog } from './game-server-audit-dialog';
+import { GameServerRequestsDialog } from './game-server-requests-dialog';
+
+type OpenDialog = 'add' | 'requests' | 'audit' | null;
+
+/**
+ * The admins' game-server tools in the section header: one menu (it fits a 390 px header beside the request
+ * button) opening Add Query Server, the requests and the action log.
+ */
+export function GameServerAdminTools() {
+  const [open, setOpen] = useState<OpenDialog>(null);
+  const close = () => setOpen(null);
+  return (
+    <>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button size="sm" variant="outline">
+            <Wrench aria-hidden="true" />
+            <span className="sr-only sm:not-sr-only">Manage</span>
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end">
+          <DropdownMenuItem onSelect={() => setOpen('add')}>
+            <Plus aria-hidden="true" />
+            Add Query Server
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => setOpen('requests')}>
+            <Inbox aria-hidden="true" />
+            Server Requests
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => setOpen('audit')}>
+            <History aria-hidden="true" />
+            Action Log
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <AddQueryServerDialog open={open === 'add'} onClose={close} />
+      <GameServerRequestsDialog open={open === 'requests'} onClose={close} />
+      <GameServerAuditDialog open={open === 'audit'} onClose={close} />
+    </>
+  );
+}
