@@ -148,17 +148,17 @@ function request(partial: Partial<GameServerRequestWire> & { id: number }): Game
 
 describe('Server Requests', () => {
   it('lists open requests first with who asked and the game; Mark done PATCHes {done:true} and the row updates', async () => {
-    let requests = [
-      request({ id: 3, game: 'Valheim', username: 'alice' }),
-      request({ id: 2, game: 'Palworld', username: null }),
-      request({ id: 1, game: 'Terraria', username: 'bob', doneAt: '2030-05-02T10:00:00.000Z' }),
-    ];
+    const valheim = request({ id: 3, game: 'Valheim', username: 'alice' });
+    const palworld = request({ id: 2, game: 'Palworld', username: null });
+    const terraria = request({ id: 1, game: 'Terraria', username: 'bob', doneAt: '2030-05-02T10:00:00.000Z' });
+    let requests = [valheim, palworld, terraria];
     const { user, sent } = renderTools({
       reply: ({ method, url }) => {
         if (url === '/api/game-servers/requests') return { status: 200, body: requests };
         if (method === 'PATCH' && url === '/api/game-servers/requests/3') {
-          const done = { ...requests[0], doneAt: '2030-05-03T10:00:00.000Z' };
-          requests = [requests[1], done, requests[2]];
+          // The server lists open requests first: the done one moves below the open ones.
+          const done = { ...valheim, doneAt: '2030-05-03T10:00:00.000Z' };
+          requests = [palworld, done, terraria];
           return { status: 200, body: done };
         }
         return undefined;
@@ -181,7 +181,8 @@ describe('Server Requests', () => {
       'Valheim',
       'Terraria',
     ]);
-    expect(within(updated[1]).getByText('Done')).toBeTruthy();
+    const [, doneRow] = updated as [HTMLElement, HTMLElement, HTMLElement];
+    expect(within(doneRow).getByText('Done')).toBeTruthy();
   });
 
   it('Reopen PATCHes {done:false}', async () => {
@@ -233,18 +234,19 @@ describe('Action Log', () => {
     const dialog = await openTool(user, 'Action Log');
     const rows = await within(dialog).findAllByTestId('audit-entry');
     expect(rows).toHaveLength(3);
+    const [stop, autoStart, restart] = rows as [HTMLElement, HTMLElement, HTMLElement];
 
-    expect(within(rows[0]).getByLabelText('Succeeded')).toBeTruthy();
-    expect(within(rows[0]).getByText('stop').parentElement?.textContent).toBe('stop Creative');
-    expect(within(rows[0]).getByText(/^alice · /)).toBeTruthy();
+    expect(within(stop).getByLabelText('Succeeded')).toBeTruthy();
+    expect(within(stop).getByText('stop').parentElement?.textContent).toBe('stop Creative');
+    expect(within(stop).getByText(/^alice · /)).toBeTruthy();
 
-    expect(within(rows[1]).getByLabelText('Failed')).toBeTruthy();
-    expect(within(rows[1]).queryByLabelText('Succeeded')).toBeNull();
-    expect(within(rows[1]).getByText('start').parentElement?.textContent).toBe('start Survival');
-    expect(within(rows[1]).getByText(/^Auto start · /)).toBeTruthy();
-    expect(within(rows[1]).getByText('Instance is already running')).toBeTruthy();
+    expect(within(autoStart).getByLabelText('Failed')).toBeTruthy();
+    expect(within(autoStart).queryByLabelText('Succeeded')).toBeNull();
+    expect(within(autoStart).getByText('start').parentElement?.textContent).toBe('start Survival');
+    expect(within(autoStart).getByText(/^Auto start · /)).toBeTruthy();
+    expect(within(autoStart).getByText('Instance is already running')).toBeTruthy();
 
-    expect(within(rows[2]).getByText('restart')).toBeTruthy();
-    expect(within(rows[2]).getByText(/^Deleted user · /)).toBeTruthy();
+    expect(within(restart).getByText('restart')).toBeTruthy();
+    expect(within(restart).getByText(/^Deleted user · /)).toBeTruthy();
   });
 });
