@@ -1,14 +1,5 @@
 import type { GameServerWire } from '#shared/schemas/game-servers';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '../../components/ui/alert-dialog';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { displayNameOf } from './game-server-rules';
 import { useGameServerAdmin } from './use-game-server-admin';
 
@@ -16,30 +7,15 @@ import { useGameServerAdmin } from './use-game-server-admin';
 export function DeleteGameServerDialog({ server, onClose }: { server: GameServerWire | null; onClose: () => void }) {
   const { remove } = useGameServerAdmin();
   return (
-    <AlertDialog
+    <ConfirmDialog
       open={server !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose();
+      title="Delete Game Server"
+      description={`Are you sure you want to delete ${server ? displayNameOf(server) : ''}? This action cannot be undone.`}
+      actionLabel="Delete"
+      onConfirm={() => {
+        if (server) remove.mutate(server);
       }}
-    >
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete Game Server</AlertDialogTitle>
-          <AlertDialogDescription>
-            Are you sure you want to delete {server ? displayNameOf(server) : ''}? This action cannot be undone.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            onClick={() => {
-              if (server) remove.mutate(server);
-            }}
-          >
-            Delete
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      onClose={onClose}
+    />
   );
 }

@@ -4,37 +4,12 @@ import type { FieldError } from 'react-hook-form';
 import { gameQueryTypesQueryOptions } from '../../api/game-servers.api';
 import { Label } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
-import { Switch } from '../../components/ui/switch';
 import { FormField } from '../auth/form-field';
 import type { GameServerFormErrors, GameServerFormValues } from './game-server-form';
 
 /** A form message as FormField reads it. */
 export function fieldError(message: string | undefined): FieldError | undefined {
   return message === undefined ? undefined : { type: 'validate', message };
-}
-
-/** One on/off setting with its hint. */
-export function SwitchRow({
-  label,
-  hint,
-  checked,
-  onCheckedChange,
-}: {
-  label: string;
-  hint: string;
-  checked: boolean;
-  onCheckedChange: (checked: boolean) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="flex items-center justify-between gap-4 rounded-lg border p-3">
-      <div className="grid gap-1">
-        <Label htmlFor={id}>{label}</Label>
-        <p className="text-xs text-muted-foreground">{hint}</p>
-      </div>
-      <Switch id={id} checked={checked} onCheckedChange={onCheckedChange} />
-    </div>
-  );
 }
 
 type QueryFields = Pick<GameServerFormValues, 'name' | 'type' | 'host' | 'port'>;

@@ -1,20 +1,12 @@
-import { LoaderCircle } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Controller, useForm, type Control } from 'react-hook-form';
 import { MIN_REFRESH_INTERVAL_SECONDS } from '#shared/constants';
 import type { ServiceWire, UpdateServiceBody } from '#shared/schemas/service';
 import { SERVICE_TEXT } from '#shared/ui-messages';
-import { Button } from '../../components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Label } from '../../components/ui/label';
-import { Switch } from '../../components/ui/switch';
+import { SwitchRow } from '../../components/ui/switch-row';
+import { FormDialogFooter } from '../../components/ui/form-dialog-footer';
 import { Textarea } from '../../components/ui/textarea';
 import { FormField } from '../auth/form-field';
 import { ImageInput } from '../image-input/image-input';
@@ -75,7 +67,7 @@ function ImageField({
 }
 
 /** One of the dialog's on/off settings, bound to its form field. */
-function SwitchRow({
+function BoundSwitchRow({
   control,
   name,
   label,
@@ -86,19 +78,14 @@ function SwitchRow({
   label: string;
   hint: string;
 }) {
-  const id = useId();
   return (
-    <div className="flex items-center justify-between gap-4 rounded-lg border p-3">
-      <div className="grid gap-1">
-        <Label htmlFor={id}>{label}</Label>
-        <p className="text-xs text-muted-foreground">{hint}</p>
-      </div>
-      <Controller
-        control={control}
-        name={name}
-        render={({ field }) => <Switch id={id} checked={field.value} onCheckedChange={field.onChange} />}
-      />
-    </div>
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <SwitchRow label={label} hint={hint} checked={field.value} onCheckedChange={field.onChange} />
+      )}
+    />
   );
 }
 
@@ -139,13 +126,13 @@ function EditServiceForm({ service, onDone }: { service: ServiceWire; onDone: ()
         error={errors.refreshInterval}
         {...form.register('refreshInterval')}
       />
-      <SwitchRow
+      <BoundSwitchRow
         control={form.control}
         name="show_status_badge"
         label="Show Status Badge"
         hint="Shows the online or offline badge on the card."
       />
-      <SwitchRow
+      <BoundSwitchRow
         control={form.control}
         name="isNSFW"
         label="NSFW Content"
@@ -160,15 +147,7 @@ function EditServiceForm({ service, onDone }: { service: ServiceWire; onDone: ()
           {...form.register('tooltip')}
         />
       </Field>
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
-          Save Changes
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter onCancel={onDone} isPending={update.isPending} submitLabel="Save Changes" />
     </form>
   );
 }

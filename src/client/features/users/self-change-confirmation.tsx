@@ -1,14 +1,5 @@
 import type { PatchUserBody } from '#shared/schemas/users-admin';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '../../components/ui/alert-dialog';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { USERS_TEXT } from './users-text';
 
 /** The alert dialog an admin sees before disabling or demoting their own account; open while `change` is set. */
@@ -25,23 +16,20 @@ export function SelfChangeConfirmation({
   const disables = change?.approved === false || change?.role === 'pending';
   const demotes = change?.role !== undefined;
   return (
-    <AlertDialog open={change !== null} onOpenChange={(open) => (open ? undefined : onCancel())}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{USERS_TEXT.confirmSelfTitle}</AlertDialogTitle>
-          <AlertDialogDescription className="grid gap-2">
-            {disables ? <span>{USERS_TEXT.confirmSelfDisable}</span> : null}
-            {demotes ? <span>{USERS_TEXT.confirmSelfDemote}</span> : null}
-            <span>{USERS_TEXT.confirmSelfSessions}</span>
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={() => (change ? onConfirm(change) : undefined)}>
-            {USERS_TEXT.confirmSelfAction}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={change !== null}
+      title={USERS_TEXT.confirmSelfTitle}
+      descriptionClassName="grid gap-2"
+      description={
+        <>
+          {disables ? <span>{USERS_TEXT.confirmSelfDisable}</span> : null}
+          {demotes ? <span>{USERS_TEXT.confirmSelfDemote}</span> : null}
+          <span>{USERS_TEXT.confirmSelfSessions}</span>
+        </>
+      }
+      actionLabel={USERS_TEXT.confirmSelfAction}
+      onConfirm={() => (change ? onConfirm(change) : undefined)}
+      onClose={onCancel}
+    />
   );
 }
