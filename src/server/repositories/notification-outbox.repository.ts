@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Role } from '#shared/roles';
 import { bool } from '../db/database.ts';
+import { claimQueueRow, dueQueueIds } from './claimed-queue.ts';
 import type { Database } from '../db/schema.ts';
 
 /** Where a delivery stands: pending (waiting or retrying), sending (claimed), or one of the final states. */
@@ -110,28 +111,12 @@ export class NotificationOutboxRepository {
 
   /** Ids of pending deliveries that are due, oldest first. */
   async dueIds(now: string, limit: number): Promise<number[]> {
-    const rows = await this.db
-      .selectFrom('notification_deliveries')
-      .select('id')
-      .where('state', '=', 'pending')
-      .where('nextAttemptAt', '<=', now)
-      .orderBy('nextAttemptAt')
-      .orderBy('id')
-      .limit(limit)
-      .execute();
-    return rows.map((row) => row.id);
+    return dueQueueIds(this.db, 'notification_deliveries', now, limit);
   }
 
   /** Claims a due pending delivery for this worker; false when another worker was first. */
   async claim(id: number, token: string, now: string): Promise<boolean> {
-    const result = await this.db
-      .updateTable('notification_deliveries')
-      .set({ state: 'sending', claimToken: token, claimedAt: now })
-      .where('id', '=', id)
-      .where('state', '=', 'pending')
-      .where('nextAttemptAt', '<=', now)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    return claimQueueRow(this.db, 'notification_deliveries', id, token, now);
   }
 
   /** The delivery with its change, preference, service and user. */

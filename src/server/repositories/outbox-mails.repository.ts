@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { claimQueueRow, dueQueueIds } from './claimed-queue.ts';
 import type { Database } from '../db/schema.ts';
 
 /** A queued mail that is not a status notification (e.g. a game-server request to an admin). */
@@ -20,9 +21,8 @@ export interface NewOutboxMail {
 }
 
 /**
- * SQL for outbox_mails. The same claim protocol as notification_deliveries: a conditional UPDATE claims a due
- * row for one worker, so several instances never send one mail twice (short of a crash between SMTP and the
- * outcome, when the lease returns it to pending).
+ * SQL for outbox_mails, with the claim protocol of notification_deliveries (claimed-queue.ts): several instances
+ * never send one mail twice (short of a crash between SMTP and the outcome, when the lease returns it to pending).
  */
 export class OutboxMailsRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -45,28 +45,12 @@ export class OutboxMailsRepository {
   }
 
   async dueIds(now: string, limit: number): Promise<number[]> {
-    const rows = await this.db
-      .selectFrom('outbox_mails')
-      .select('id')
-      .where('state', '=', 'pending')
-      .where('nextAttemptAt', '<=', now)
-      .orderBy('nextAttemptAt')
-      .orderBy('id')
-      .limit(limit)
-      .execute();
-    return rows.map((row) => row.id);
+    return dueQueueIds(this.db, 'outbox_mails', now, limit);
   }
 
   /** Claims a due mail and returns it; undefined when another worker was first. */
   async claim(id: number, token: string, now: string): Promise<OutboxMail | undefined> {
-    const result = await this.db
-      .updateTable('outbox_mails')
-      .set({ state: 'sending', claimToken: token, claimedAt: now })
-      .where('id', '=', id)
-      .where('state', '=', 'pending')
-      .where('nextAttemptAt', '<=', now)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) return undefined;
+    if (!(await claimQueueRow(this.db, 'outbox_mails', id, token, now))) return undefined;
     return this.db
       .selectFrom('outbox_mails')
       .select(['id', 'kind', 'mailTo', 'subject', 'text', 'attempts', 'createdAt'])

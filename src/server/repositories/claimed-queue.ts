@@ -1,0 +1,45 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+/**
+ * The claim protocol both outbox tables share: rows wait as `pending` until `nextAttemptAt`; a conditional UPDATE
+ * moves one to `sending` for exactly one worker, however many instances race for it.
+ */
+export type QueueTable = 'notification_deliveries' | 'outbox_mails';
+
+/** Ids of pending rows that are due, oldest first. */
+export async function dueQueueIds(
+  db: Kysely<Database>,
+  table: QueueTable,
+  now: string,
+  limit: number,
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom(table)
+    .select('id')
+    .where('state', '=', 'pending')
+    .where('nextAttemptAt', '<=', now)
+    .orderBy('nextAttemptAt')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** Claims a due pending row for this worker; false when another worker was first. */
+export async function claimQueueRow(
+  db: Kysely<Database>,
+  table: QueueTable,
+  id: number,
+  token: string,
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable(table)
+    .set({ state: 'sending', claimToken: token, claimedAt: now })
+    .where('id', '=', id)
+    .where('state', '=', 'pending')
+    .where('nextAttemptAt', '<=', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
