@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeLocal, listenLocal } from './local-http.ts';
 
 /**
  * A fake CubeCoders AMP controller (ADS) on 127.0.0.1, written from integrations.md section 1, failure modes
@@ -67,14 +67,12 @@ export class FakeAmp {
   }
 
   async start(): Promise<this> {
-    await new Promise<void>((resolve) => this.#server.listen(0, '127.0.0.1', resolve));
-    this.baseUrl = `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;
+    this.baseUrl = await listenLocal(this.#server);
     return this;
   }
 
-  async stop(): Promise<void> {
-    this.#server.closeAllConnections();
-    await new Promise<void>((resolve) => this.#server.close(() => resolve()));
+  stop(): Promise<void> {
+    return closeLocal(this.#server);
   }
 
   /** Adds an instance (defaults: a running Minecraft server with players and an endpoint). */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeLocal, listenLocal } from './local-http.ts';
 
 /**
  * A fake Plex Media Server on 127.0.0.1, written from integrations.md section 2: XML unless the client sends
@@ -63,14 +63,12 @@ export class FakePlex {
   readonly #server = http.createServer((request, response) => this.#handle(request, response));
 
   async start(): Promise<this> {
-    await new Promise<void>((resolve) => this.#server.listen(0, '127.0.0.1', resolve));
-    this.baseUrl = `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;
+    this.baseUrl = await listenLocal(this.#server);
     return this;
   }
 
-  async stop(): Promise<void> {
-    this.#server.closeAllConnections();
-    await new Promise<void>((resolve) => this.#server.close(() => resolve()));
+  stop(): Promise<void> {
+    return closeLocal(this.#server);
   }
 
   #handle(request: http.IncomingMessage, response: http.ServerResponse): void {

@@ -1,6 +1,6 @@
+import { integrationFailure } from '../helpers/integration-failure.ts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AmpClient, toGameServerState } from '../../src/server/integrations/amp/amp.client.ts';
-import { IntegrationError } from '../../src/server/integrations/http/json-client.ts';
 import { startFakeAmp, type FakeAmp } from '../fakes/amp-server.ts';
 
 /** The AMP client against the fake controller of tests/fakes (integrations.md section 1, failure modes included). */
@@ -15,15 +15,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await amp.stop();
 });
-
-async function failure(promise: Promise<unknown>): Promise<IntegrationError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(IntegrationError);
-  return error as IntegrationError;
-}
 
 describe('listing instances', () => {
   it('flattens every target, drops the controller ADS row and maps SPEC fields', async () => {
@@ -103,7 +94,7 @@ describe('sessions', () => {
 
   it('a wrong password is refused with AMP reason, and the password appears in no message', async () => {
     const wrong = new AmpClient({ url: amp.baseUrl, username: amp.username, password: 'wrong-password-123' });
-    const error = await failure(wrong.listInstances());
+    const error = await integrationFailure(wrong.listInstances());
     expect(error.kind).toBe('refused');
     expect(error.message).toContain('Invalid username or password');
     expect(error.message).not.toContain('wrong-password-123');
@@ -112,7 +103,7 @@ describe('sessions', () => {
 
   it('an unconfigured client sends nothing', async () => {
     const empty = new AmpClient({ url: '', username: '', password: '' });
-    expect((await failure(empty.listInstances())).kind).toBe('not_configured');
+    expect((await integrationFailure(empty.listInstances())).kind).toBe('not_configured');
   });
 });
 
@@ -127,7 +118,7 @@ describe('actions', () => {
   it('a refusal becomes an error carrying AMP Reason', async () => {
     const instance = amp.addInstance({ InstanceName: 'Minecraft01', Running: false, AppState: 0 });
     amp.refusals.set('Minecraft01', 'Not enough memory to start this instance.');
-    const error = await failure(client.act(instance, 'start'));
+    const error = await integrationFailure(client.act(instance, 'start'));
     expect(error.kind).toBe('refused');
     expect(error.message).toBe('Not enough memory to start this instance.');
     expect(instance.Running).toBe(false);
@@ -157,19 +148,19 @@ describe('a panel that misbehaves', () => {
       { url: amp.baseUrl, username: amp.username, password: amp.password },
       { timeoutMs: 200 },
     );
-    const error = await failure(impatient.listInstances());
+    const error = await integrationFailure(impatient.listInstances());
     expect(error.kind).toBe('timeout');
   });
 
   it('reports a broken panel by its HTTP status', async () => {
     amp.failWithStatus = 502;
-    const error = await failure(client.listInstances());
+    const error = await integrationFailure(client.listInstances());
     expect(error).toMatchObject({ kind: 'http_status', status: 502 });
   });
 
   it('reports a closed port as unreachable', async () => {
     await amp.stop();
-    const error = await failure(client.listInstances());
+    const error = await integrationFailure(client.listInstances());
     expect(error.kind).toBe('unreachable');
     amp = await startFakeAmp();
   });

@@ -1,3 +1,4 @@
+import { integrationFailure } from '../helpers/integration-failure.ts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { IntegrationError } from '../../src/server/integrations/http/json-client.ts';
 import { PLEX_PRODUCT, PlexClient } from '../../src/server/integrations/plex/plex.client.ts';
@@ -16,15 +17,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await plex.stop();
 });
-
-async function failure(promise: Promise<unknown>): Promise<IntegrationError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(IntegrationError);
-  return error as IntegrationError;
-}
 
 describe('identity', () => {
   it('reads the machine identifier and version from /identity and the name from the root', async () => {
@@ -124,7 +116,7 @@ describe('libraries', () => {
 describe('failures', () => {
   it('a wrong token is an http_status error that never shows the token', async () => {
     const wrong = new PlexClient({ url: plex.baseUrl, token: 'not-the-token-1234', clientId });
-    const error = await failure(wrong.streams());
+    const error = await integrationFailure(wrong.streams());
     expect(error.kind).toBe('http_status');
     expect(error.status).toBe(401);
     expect(error.message).not.toContain('not-the-token-1234');
@@ -132,7 +124,7 @@ describe('failures', () => {
 
   it('a server that is down is unreachable', async () => {
     await plex.stop();
-    const error = await failure(client.identity());
+    const error = await integrationFailure(client.identity());
     expect(error.kind).toBe('unreachable');
     plex = await startFakePlex();
   });
