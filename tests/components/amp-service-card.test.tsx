@@ -20,6 +20,7 @@ function service(name: string): ServiceWire {
     isNSFW: false,
     tooltip: null,
     show_status_badge: true,
+    mediaServer: false,
   };
 }
 

@@ -16,6 +16,7 @@ const service: ServiceWire = {
   isNSFW: false,
   tooltip: null,
   show_status_badge: true,
+  mediaServer: false,
 };
 
 function openDialog() {

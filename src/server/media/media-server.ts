@@ -31,10 +31,38 @@ export interface MediaLibrary {
   count: number;
 }
 
+/** An image fetched from the back end for our thumbnail route. */
+export interface MediaImage {
+  /** An image/* type as the back end sent it (anything else is refused before this is built). */
+  contentType: string;
+  body: Buffer;
+}
+
 /** A media back end (Plex, Jellyfin): what the media card shows, in our own types. */
 export interface MediaServerBackend {
   readonly id: 'plex' | 'jellyfin';
   identity(): Promise<MediaServerIdentity>;
   streams(): Promise<MediaStream[]>;
   libraries(): Promise<MediaLibrary[]>;
+  /**
+   * One image by the path a stream gave (`MediaStream.thumbPath`); the caller only passes paths the last poll
+   * returned. Refuses non-image answers and bodies over `MAX_MEDIA_IMAGE_BYTES`.
+   */
+  image(path: string): Promise<MediaImage>;
+  /** Frees keep-alive sockets. */
+  close(): Promise<void>;
 }
+
+export const MAX_MEDIA_IMAGE_BYTES = 5 * 1024 * 1024;
+
+/**
+ * Sends e-mail invitations to the media server (Plex through plex.tv; Jellyfin has none). Resolves on success;
+ * throws an IntegrationError whose message is plex.tv's own when plex.tv refuses (`refused`: the address or the
+ * share was not accepted; any other kind: the token, the network or plex.tv itself).
+ */
+export interface MediaInviter {
+  invite(request: { email: string; machineId: string; libraries: MediaInviteLibraries }): Promise<void>;
+}
+
+/** Which libraries an invitation shares: all of them, or those whose local key or title is listed. */
+export type MediaInviteLibraries = { all: true } | { all: false; keysOrTitles: string[] };

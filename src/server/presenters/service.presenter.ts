@@ -1,8 +1,8 @@
 import type { ServiceWire } from '#shared/schemas/service';
 import type { Service } from '../repositories/services.repository.ts';
 
-/** A service on the wire (SPEC section 3 field names). */
-export function presentService(service: Service): ServiceWire {
+/** A service on the wire (SPEC section 3 field names); `mediaServerId` is `pickMediaService`'s answer. */
+export function presentService(service: Service, mediaServerId: number | null): ServiceWire {
   return {
     id: service.id,
     name: service.name,
@@ -15,5 +15,6 @@ export function presentService(service: Service): ServiceWire {
     isNSFW: service.isNSFW,
     tooltip: service.tooltip,
     show_status_badge: service.show_status_badge,
+    mediaServer: service.id === mediaServerId,
   };
 }

@@ -9,6 +9,19 @@ export const INTEGRATION_MSG = {
   ampIncomplete: 'AMP needs a URL, a username and a password',
   metadataUrl: 'Cloud metadata addresses cannot be used unless allowed in Settings',
   connected: (instances: number) => `Connected: ${instances} ${instances === 1 ? 'instance' : 'instances'}`,
+  plexUrlInvalid: 'Plex URL must be an http:// or https:// URL',
+  plexUrlCredentials: 'Plex URL must not contain a user name or password',
+  plexTvUrlInvalid: 'plex.tv URL must be an http:// or https:// URL',
+  plexTvUrlCredentials: 'plex.tv URL must not contain a user name or password',
+  plexTokenTooLong: 'Plex token must be at most 256 characters',
+  plexLibrariesInvalid: 'Shared libraries must be a comma-separated list of library names, at most 2000 characters',
+  plexIncomplete: 'Plex needs a URL and a token',
+  jellyfinUrlInvalid: 'Jellyfin URL must be an http:// or https:// URL',
+  jellyfinUrlCredentials: 'Jellyfin URL must not contain a user name or password',
+  jellyfinApiKeyTooLong: 'Jellyfin API key must be at most 256 characters',
+  jellyfinIncomplete: 'Jellyfin needs a URL and an API key',
+  /** A media server's test: its own name and version. */
+  mediaConnected: (name: string, version: string) => `Connected: ${name} ${version}`.trim(),
 } as const;
 
 /** Where the configuration in force comes from: saved on the Settings page, the environment, or nowhere. */
@@ -35,20 +48,23 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 const emptyToNull = <T extends z.ZodType>(field: T) =>
   z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), field.nullable());
 
-/** An http(s) URL of a panel on the LAN or beyond; no credentials inside it (they have their own fields). */
-const ampUrlField = z
-  .string({ error: INTEGRATION_MSG.ampUrlInvalid })
-  .trim()
-  .max(2048, INTEGRATION_MSG.ampUrlInvalid)
-  // One check after another: zod runs every refine even after one failed, and `new URL` throws on bad text.
-  .superRefine((value, context) => {
-    const url = !CONTROL.test(value) && URL.canParse(value) ? new URL(value) : null;
-    if (!url || !/^https?:$/.test(url.protocol)) {
-      context.addIssue({ code: 'custom', message: INTEGRATION_MSG.ampUrlInvalid });
-    } else if (url.username !== '' || url.password !== '') {
-      context.addIssue({ code: 'custom', message: INTEGRATION_MSG.ampUrlCredentials });
-    }
-  });
+/** An http(s) URL of a system on the LAN or beyond; no credentials inside it (they have their own fields). */
+const integrationUrlField = (invalid: string, credentials: string) =>
+  z
+    .string({ error: invalid })
+    .trim()
+    .max(2048, invalid)
+    // One check after another: zod runs every refine even after one failed, and `new URL` throws on bad text.
+    .superRefine((value, context) => {
+      const url = !CONTROL.test(value) && URL.canParse(value) ? new URL(value) : null;
+      if (!url || !/^https?:$/.test(url.protocol)) {
+        context.addIssue({ code: 'custom', message: invalid });
+      } else if (url.username !== '' || url.password !== '') {
+        context.addIssue({ code: 'custom', message: credentials });
+      }
+    });
+
+const ampUrlField = integrationUrlField(INTEGRATION_MSG.ampUrlInvalid, INTEGRATION_MSG.ampUrlCredentials);
 
 const ampUsernameField = z
   .string({ error: INTEGRATION_MSG.ampUsernameTooLong })
@@ -57,9 +73,8 @@ const ampUsernameField = z
   .refine((value) => !CONTROL.test(value), INTEGRATION_MSG.ampUsernameTooLong);
 
 /** A secret as typed: never trimmed (spaces may be part of it). */
-const ampPasswordField = z
-  .string({ error: INTEGRATION_MSG.ampPasswordTooLong })
-  .max(256, INTEGRATION_MSG.ampPasswordTooLong);
+const secretField = (tooLong: string) => z.string({ error: tooLong }).max(256, tooLong);
+const ampPasswordField = secretField(INTEGRATION_MSG.ampPasswordTooLong);
 
 /**
  * PATCH /api/integrations/amp: any subset. `url` or `username` empty or null clears it. `password`: absent or
@@ -78,3 +93,56 @@ export type PatchAmpSettingsBody = z.infer<typeof patchAmpSettingsBody>;
  */
 export const testAmpSettingsBody = patchAmpSettingsBody;
 export type TestAmpSettingsBody = PatchAmpSettingsBody;
+
+/**
+ * GET/PATCH /api/integrations/plex (PLEX_URL, PLEX_TOKEN, PLEX_TV_URL, PLEX_SHARE_LIBRARIES at first). The token is
+ * write-only (`token_set`). `tv_url` replaces the plex.tv hosts (plex.tv and clients.plex.tv) in every plex.tv call;
+ * null means the real plex.tv. `share_libraries`: the library names an invitation shares, comma-separated; null
+ * shares every library.
+ */
+export const plexSettingsWire = z.object({
+  url: z.string().nullable(),
+  token_set: z.boolean(),
+  tv_url: z.string().nullable(),
+  share_libraries: z.string().nullable(),
+  configured: z.boolean(),
+  source: z.enum(INTEGRATION_SOURCES),
+});
+export type PlexSettingsWire = z.infer<typeof plexSettingsWire>;
+
+/** PATCH /api/integrations/plex: any subset; the token follows the AMP password's rules (empty keeps, null removes). */
+export const patchPlexSettingsBody = z.strictObject({
+  url: emptyToNull(integrationUrlField(INTEGRATION_MSG.plexUrlInvalid, INTEGRATION_MSG.plexUrlCredentials)).optional(),
+  token: secretField(INTEGRATION_MSG.plexTokenTooLong).nullable().optional(),
+  tv_url: emptyToNull(
+    integrationUrlField(INTEGRATION_MSG.plexTvUrlInvalid, INTEGRATION_MSG.plexTvUrlCredentials),
+  ).optional(),
+  share_libraries: emptyToNull(
+    z
+      .string({ error: INTEGRATION_MSG.plexLibrariesInvalid })
+      .trim()
+      .max(2000, INTEGRATION_MSG.plexLibrariesInvalid)
+      .refine((value) => !CONTROL.test(value), INTEGRATION_MSG.plexLibrariesInvalid),
+  ).optional(),
+});
+export type PatchPlexSettingsBody = z.infer<typeof patchPlexSettingsBody>;
+/** POST /api/integrations/plex/test: values to try before saving (as AMP's test). */
+export const testPlexSettingsBody = patchPlexSettingsBody;
+
+/** GET/PATCH /api/integrations/jellyfin (JELLYFIN_URL, JELLYFIN_API_KEY at first); the key is write-only. */
+export const jellyfinSettingsWire = z.object({
+  url: z.string().nullable(),
+  api_key_set: z.boolean(),
+  configured: z.boolean(),
+  source: z.enum(INTEGRATION_SOURCES),
+});
+export type JellyfinSettingsWire = z.infer<typeof jellyfinSettingsWire>;
+
+export const patchJellyfinSettingsBody = z.strictObject({
+  url: emptyToNull(
+    integrationUrlField(INTEGRATION_MSG.jellyfinUrlInvalid, INTEGRATION_MSG.jellyfinUrlCredentials),
+  ).optional(),
+  api_key: secretField(INTEGRATION_MSG.jellyfinApiKeyTooLong).nullable().optional(),
+});
+export type PatchJellyfinSettingsBody = z.infer<typeof patchJellyfinSettingsBody>;
+export const testJellyfinSettingsBody = patchJellyfinSettingsBody;

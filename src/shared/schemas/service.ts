@@ -58,6 +58,11 @@ export const serviceWire = z.object({
   isNSFW: z.boolean(),
   tooltip: z.string().nullable(),
   show_status_badge: z.boolean(),
+  /**
+   * This service's card is the media-server card (docs/decisions/0012): the one an admin marked, else the first
+   * service named like Plex or Jellyfin. At most one service has it.
+   */
+  mediaServer: z.boolean(),
 });
 export type ServiceWire = z.infer<typeof serviceWire>;
 
@@ -91,5 +96,7 @@ export const updateServiceBody = z.strictObject({
   isNSFW: z.boolean().optional(),
   tooltip: tooltipField.optional(),
   show_status_badge: z.boolean().optional(),
+  /** true makes this the media-server card (and no other); false returns the choice to the name rule. */
+  mediaServer: z.boolean().optional(),
 });
 export type UpdateServiceBody = z.infer<typeof updateServiceBody>;

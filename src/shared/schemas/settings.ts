@@ -1,3 +1,4 @@
+import { MEDIA_BACKEND_CHOICES } from './media.ts';
 import { z } from 'zod';
 import { ASSIGNABLE_ROLES } from '../roles.ts';
 import { HOST_NAME_PATTERN } from './fields.ts';
@@ -55,6 +56,8 @@ export const settingsWire = publicSettingsWire.extend({
   admin_show_uptime_log: z.boolean().optional(),
   /** Administrators only: may the monitor check cloud metadata addresses (docs/decisions/0004). */
   allow_metadata_targets: z.boolean().optional(),
+  /** Administrators only: the active media back end (auto: Plex when configured, else Jellyfin). */
+  media_backend: z.enum(MEDIA_BACKEND_CHOICES).optional(),
 });
 export type SettingsWire = z.infer<typeof settingsWire>;
 
@@ -128,6 +131,7 @@ export const patchSettingsBody = z.strictObject({
   /** Superadmin only. */
   registration_open: z.boolean().optional(),
   allow_metadata_targets: z.boolean().optional(),
+  media_backend: z.enum(MEDIA_BACKEND_CHOICES, { error: 'media_backend must be auto, plex or jellyfin' }).optional(),
   /** Empty or null: GAME_HOST applies again. */
   game_host: z
     .preprocess(

@@ -14,6 +14,7 @@ const service: ServiceWire = {
   isNSFW: false,
   tooltip: null,
   show_status_badge: true,
+  mediaServer: false,
 };
 
 describe('Edit Service payload (SPEC sections 5 and 7)', () => {

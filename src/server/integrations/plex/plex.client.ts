@@ -1,4 +1,4 @@
-import type { MediaLibrary, MediaServerBackend, MediaServerIdentity, MediaStream } from '../../media/media-server.ts';
+import type { MediaLibrary, MediaServerIdentity, MediaStream } from '../../media/media-server.ts';
 import { IntegrationError, JsonClient } from '../http/json-client.ts';
 import { plexCount, plexIdentity, plexRoot, plexSections, plexSessions, type PlexSession } from './plex.schemas.ts';
 
@@ -46,7 +46,7 @@ export function toMediaStream(session: PlexSession): MediaStream {
  * A client of one Plex Media Server (integrations.md section 2): JSON asked for with `Accept`, the token and the
  * client identifier in headers on every call, never in a URL or an error message.
  */
-export class PlexClient implements MediaServerBackend {
+export class PlexClient {
   readonly id = 'plex' as const;
   readonly #http: JsonClient;
 
