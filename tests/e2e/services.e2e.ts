@@ -173,7 +173,8 @@ describe('Edit Service', () => {
     expect((await put).postDataJSON()).toMatchObject({ id: service.id, url: `${app.baseUrl}/`, refreshInterval: 10 });
     await expectToast(page, 'Service updated', 'The service has been updated successfully');
     await dialog.waitFor({ state: 'detached' });
-    expect(await serviceCard(page, 'Moved').getByTestId('service-url').getAttribute('href')).toBe(`${app.baseUrl}/`);
+    // The list refetch after the PUT may land after the dialog closes: wait for the card to show the new address.
+    await visible(serviceCard(page, 'Moved').locator(`[data-testid="service-url"][href="${app.baseUrl}/"]`));
 
     // The monitor checks a new address at once: the service comes up without waiting out its old interval.
     await page.waitForFunction(
