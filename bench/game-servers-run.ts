@@ -34,6 +34,7 @@ try {
     enqueueMails: () => Promise.resolve(),
     siteTitle: () => Promise.resolve('bench'),
     publicUrl: 'http://localhost:5000',
+    maxQueryServers: Number.MAX_SAFE_INTEGER,
   });
   const poller = services.gameServerPollers[0];
   if (!poller) throw new Error('no AMP poller');

@@ -80,7 +80,7 @@ async function main(): Promise<void> {
     {
       services,
       history,
-      catalog: new ServiceCatalogService(services, systemClock, () => Promise.resolve(false)),
+      catalog: new ServiceCatalogService(services, systemClock, () => Promise.resolve(false), Number.MAX_SAFE_INTEGER),
       settings,
       clock: systemClock,
       log,

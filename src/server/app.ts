@@ -133,6 +133,11 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     // Integration settings live in the database (Settings page); these apply until the first save there.
     integrationEnv: { AMP_URL: env.AMP_URL, AMP_USERNAME: env.AMP_USERNAME, AMP_PASSWORD: env.AMP_PASSWORD },
     gameHostDefault: env.GAME_HOST ?? null,
+    caps: {
+      services: env.MAX_SERVICES,
+      queryGameServers: env.MAX_QUERY_GAME_SERVERS,
+      emailTemplates: env.MAX_EMAIL_TEMPLATES,
+    },
     log: app.log,
   });
 

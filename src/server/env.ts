@@ -31,6 +31,8 @@ const sessionSecret = optionalText.refine((value) => value === undefined || valu
     'or unset to have one generated and kept in the database',
 });
 
+const rowCap = (fallback: number) => z.coerce.number().int().min(1).max(1_000_000).default(fallback);
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(5000),
   HOST: z.string().default('0.0.0.0'),
@@ -60,6 +62,10 @@ const envSchema = z.object({
   GEOIP: z.enum(['on', 'off']).default('on'),
   GEOIP_CITY_DB: optionalText,
   GEOIP_ASN_DB: optionalText,
+  // Caps on rows that cost work (services/row-caps.ts).
+  MAX_SERVICES: rowCap(10_000),
+  MAX_QUERY_GAME_SERVERS: rowCap(500),
+  MAX_EMAIL_TEMPLATES: rowCap(200),
 });
 
 /** The server's configuration, read once from the environment. */

@@ -38,6 +38,10 @@ export const MSG = {
 } as const;
 
 /** Texts of the services, uploads and settings contract (SPEC sections 5 and 8). */
+/** A cap on rows that cost work is reached (MAX_SERVICES ...): what, the cap and the variable that raises it. */
+export const capReached = (what: string, cap: number, variable: string) =>
+  `Cannot add more than ${cap.toLocaleString('en-US')} ${what} (raise ${variable} to allow more)`;
+
 export const SERVICE_MSG = {
   nameRequired: 'Service name is required',
   urlInvalid: 'Please enter a valid URL',

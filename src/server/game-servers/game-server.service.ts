@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { GAME_MSG } from '#shared/messages';
+import { capReached, GAME_MSG } from '#shared/messages';
 import { isAdminRole } from '#shared/permissions';
 import type {
   CreateQueryServerBody,
@@ -15,6 +15,7 @@ import type {
 import type { GameServer, GameServersRepository } from '../repositories/game-servers.repository.ts';
 import type { User } from '../repositories/users.repository.ts';
 import { AppError } from '../services/app-error.ts';
+import { checkRowCap } from '../services/row-caps.ts';
 import type { Clock } from '../services/clock.ts';
 import { iso } from '../services/clock.ts';
 import type { GameServerPoller } from './game-server-poller.ts';
@@ -26,6 +27,8 @@ export interface GameServerServiceDeps {
   pollers: readonly GameServerPoller[];
   /** Whether a gamedig game id exists (query-only servers). */
   isQueryType: (type: string) => boolean;
+  /** MAX_QUERY_GAME_SERVERS: each is queried every 10 s. */
+  maxQueryServers: number;
   clock: Clock;
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
 }
@@ -127,6 +130,12 @@ export class GameServerService {
   /** Adds a query-only server (admins); it is queried on the next poll, and at once here. */
   async addQueryServer(body: CreateQueryServerBody): Promise<GameServer> {
     this.#checkType(body.type);
+    const cap = this.deps.maxQueryServers;
+    await checkRowCap(
+      () => this.deps.servers.countByProvider('query'),
+      cap,
+      capReached('query-only game servers', cap, 'MAX_QUERY_GAME_SERVERS'),
+    );
     const server = await this.deps.servers.insert({
       instanceId: `query-${crypto.randomUUID()}`,
       provider: 'query',

@@ -29,6 +29,8 @@ export interface GameServerModuleDeps {
   enqueueMails: (mails: NewOutboxMail[]) => Promise<void>;
   siteTitle: () => Promise<string>;
   publicUrl: string;
+  /** MAX_QUERY_GAME_SERVERS. */
+  maxQueryServers: number;
 }
 
 export interface GameServerServices {
@@ -80,6 +82,7 @@ export function createGameServerServices(deps: GameServerModuleDeps): GameServer
     actions,
     pollers,
     isQueryType: isGamedigType,
+    maxQueryServers: deps.maxQueryServers,
     clock: deps.clock,
     log: deps.log,
   });

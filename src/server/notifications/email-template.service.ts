@@ -4,8 +4,10 @@ import {
   type TestEmailTemplateBody,
   type UpdateEmailTemplateBody,
 } from '#shared/schemas/email-templates';
+import { capReached } from '#shared/messages';
 import type { EmailTemplate, EmailTemplatesRepository } from '../repositories/email-templates.repository.ts';
 import { AppError } from '../services/app-error.ts';
+import { checkRowCap } from '../services/row-caps.ts';
 import type { Clock } from '../services/clock.ts';
 import { iso } from '../services/clock.ts';
 import { absoluteLogoUrl, composeMail, sampleValues } from './template-renderer.ts';
@@ -18,13 +20,20 @@ export class EmailTemplateService {
     private readonly gate: TestMailGate,
     private readonly clock: Clock,
     private readonly publicUrl: string,
+    /** MAX_EMAIL_TEMPLATES: every status mail renders one, and the list is loaded whole. */
+    private readonly maxTemplates: number,
   ) {}
 
   list(): Promise<EmailTemplate[]> {
     return this.templates.list();
   }
 
-  create(input: CreateEmailTemplateBody): Promise<EmailTemplate> {
+  async create(input: CreateEmailTemplateBody): Promise<EmailTemplate> {
+    await checkRowCap(
+      () => this.templates.count(),
+      this.maxTemplates,
+      capReached('e-mail templates', this.maxTemplates, 'MAX_EMAIL_TEMPLATES'),
+    );
     return this.templates.insert({ ...input, now: iso(this.clock.now()) });
   }
 

@@ -28,6 +28,8 @@ export interface NotificationDeps {
   secret: string;
   settings: SettingsService;
   log: FastifyBaseLogger;
+  /** MAX_EMAIL_TEMPLATES. */
+  maxEmailTemplates: number;
 }
 
 /** The e-mail side of the app: mailer, SMTP settings, templates, preferences and the outbox worker. */
@@ -60,7 +62,7 @@ export async function createNotificationServices(deps: NotificationDeps): Promis
   return {
     mailer,
     mailSettings: new MailSettingsService(settingsRepository, settingsMailer, envDefaults, adminGate, clock),
-    emailTemplates: new EmailTemplateService(templates, adminGate, clock, deps.publicUrl),
+    emailTemplates: new EmailTemplateService(templates, adminGate, clock, deps.publicUrl, deps.maxEmailTemplates),
     notificationPreferences: new NotificationPreferenceService({
       preferences: new NotificationPreferencesRepository(db),
       services: new ServicesRepository(db),

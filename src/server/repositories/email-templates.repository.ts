@@ -39,6 +39,14 @@ export class EmailTemplatesRepository {
     return rows.map(toTemplate);
   }
 
+  async count(): Promise<number> {
+    const row = await this.db
+      .selectFrom('email_templates')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   async findById(id: number): Promise<EmailTemplate | undefined> {
     const row = await this.db.selectFrom('email_templates').selectAll().where('id', '=', id).executeTakeFirst();
     return row && toTemplate(row);

@@ -89,6 +89,15 @@ export class GameServersRepository {
     return rows.map(toGameServer);
   }
 
+  async countByProvider(provider: GameServerProviderId): Promise<number> {
+    const row = await this.db
+      .selectFrom('game_servers')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('provider', '=', provider)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   async listByProvider(provider: GameServerProviderId): Promise<GameServer[]> {
     const rows = await this.db
       .selectFrom('game_servers')

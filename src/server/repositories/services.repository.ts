@@ -37,6 +37,14 @@ export class ServicesRepository {
     return (await query.execute()).map(toService);
   }
 
+  async count(): Promise<number> {
+    const row = await this.db
+      .selectFrom('services')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   async findById(id: number): Promise<Service | undefined> {
     const row = await this.db.selectFrom('services').selectAll().where('id', '=', id).executeTakeFirst();
     return row && toService(row);

@@ -24,6 +24,7 @@ import type { AuthRateLimits } from './rate-limiter.ts';
 import { newToken } from './secret-tokens.ts';
 import { SessionService } from './session.service.ts';
 import { SettingsService } from './settings.service.ts';
+import type { RowCaps } from './row-caps.ts';
 import { ServiceCatalogService } from './service-catalog.service.ts';
 import { UserAdminService } from './user-admin.service.ts';
 import { ServicesRepository } from '../repositories/services.repository.ts';
@@ -64,6 +65,8 @@ export interface ServiceDeps {
   integrationEnv: Readonly<Record<string, string | undefined>>;
   /** GAME_HOST. */
   gameHostDefault: string | null;
+  /** MAX_SERVICES, MAX_QUERY_GAME_SERVERS, MAX_EMAIL_TEMPLATES. */
+  caps: RowCaps;
   log: FastifyBaseLogger;
 }
 
@@ -128,6 +131,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     secret: key,
     settings,
     log: deps.log,
+    maxEmailTemplates: deps.caps.emailTemplates,
   });
   const auth = new AuthService({
     db: kysely,
@@ -164,6 +168,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     servicesRepository,
     deps.clock,
     async () => (await settings.get()).allow_metadata_targets,
+    deps.caps.services,
   );
   const historyRepository = new StatusHistoryRepository(kysely, deps.db.dialect);
   const gameServers = createGameServerServices({
@@ -173,6 +178,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     users,
     ampConfig: integrations.amp,
     gameHost: () => settings.gameHost(),
+    maxQueryServers: deps.caps.queryGameServers,
     enqueueMails: (mails) => notifications.outbox.enqueueMails(mails),
     siteTitle: () => settings.siteTitle(),
     publicUrl: deps.publicUrl,

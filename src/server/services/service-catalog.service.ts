@@ -1,5 +1,5 @@
 import { DEFAULT_REFRESH_INTERVAL_SECONDS } from '#shared/constants';
-import { SERVICE_MSG } from '#shared/messages';
+import { capReached, SERVICE_MSG } from '#shared/messages';
 import { canSeeNsfw } from '#shared/permissions';
 import type { CreateServiceBody, UpdateServiceBody } from '#shared/schemas/service';
 import { orderServices } from '#shared/service-order';
@@ -7,6 +7,7 @@ import { isMetadataUrl } from '../monitor/metadata-targets.ts';
 import type { Service, ServicesRepository } from '../repositories/services.repository.ts';
 import type { User } from '../repositories/users.repository.ts';
 import { AppError } from './app-error.ts';
+import { checkRowCap } from './row-caps.ts';
 import type { Clock } from './clock.ts';
 import { iso } from './clock.ts';
 
@@ -22,6 +23,8 @@ export class ServiceCatalogService {
     private readonly clock: Clock,
     /** The administrators' `allow_metadata_targets` (a function: it is a site setting). */
     private readonly allowMetadataTargets: () => Promise<boolean>,
+    /** MAX_SERVICES: every service is checked for ever, so their number is bounded. */
+    private readonly maxServices: number,
   ) {}
 
   /** Subscribes to creations, edits and deletions. */
@@ -37,6 +40,11 @@ export class ServiceCatalogService {
 
   async create(input: CreateServiceBody): Promise<Service> {
     await this.#checkTarget(input.url);
+    await checkRowCap(
+      () => this.services.count(),
+      this.maxServices,
+      capReached('services', this.maxServices, 'MAX_SERVICES'),
+    );
     const service = await this.services.insert({
       name: input.name,
       url: input.url,
