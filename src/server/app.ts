@@ -21,6 +21,7 @@ import { authRoutes } from './routes/auth.routes.ts';
 import type { App, RouteContext } from './routes/route-context.ts';
 import { gameServersRoutes } from './routes/game-servers.routes.ts';
 import { integrationsRoutes } from './routes/integrations.routes.ts';
+import { eventsRoutes } from './routes/events.routes.ts';
 import { servicesRoutes } from './routes/services.routes.ts';
 import { usersRoutes } from './routes/users.routes.ts';
 import { emailTemplatesRoutes } from './routes/email-templates.routes.ts';
@@ -48,6 +49,8 @@ export interface AppOptions {
   outboundPolicy?: AddressPolicy;
   /** Replaces the geo-IP lookup configured by GEOIP_* (tests). */
   geoIp?: GeoIpLookup;
+  /** Event streams' heartbeat and session re-check (default 15 s; tests shorten it). */
+  eventHeartbeatMs?: number;
   /** Built client to serve; defaults to ./dist/client. */
   clientDir?: string;
   logger?: FastifyServerOptions['logger'];
@@ -133,6 +136,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     // Integration settings live in the database (Settings page); these apply until the first save there.
     integrationEnv: { AMP_URL: env.AMP_URL, AMP_USERNAME: env.AMP_USERNAME, AMP_PASSWORD: env.AMP_PASSWORD },
     gameHostDefault: env.GAME_HOST ?? null,
+    eventHeartbeatMs: options.eventHeartbeatMs ?? 15_000,
     caps: {
       services: env.MAX_SERVICES,
       queryGameServers: env.MAX_QUERY_GAME_SERVERS,
@@ -178,6 +182,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   notificationsRoutes(context);
   gameServersRoutes(context);
   integrationsRoutes(context);
+  eventsRoutes(context);
 
   await registerUploadsStatic(app, path.join(env.DATA_DIR, 'uploads'));
   await registerStaticClient(app, options.clientDir ?? path.resolve('dist/client'), () => services.settings.get());

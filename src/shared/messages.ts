@@ -17,6 +17,7 @@ export const MSG = {
   emailTaken: 'Email already in use',
   registrationClosed: 'Registration is closed',
   notAuthenticated: 'Not authenticated',
+  tooManyStreams: 'Too many open live-update streams for this account',
   notApproved: 'Your account is pending administrator approval',
   passwordChangeRequired: 'Please change your password first',
   forbidden: 'You do not have permission to do this',

@@ -16,6 +16,20 @@ export interface RequestOptions {
   redirect?: 'follow' | 'manual';
 }
 
+/**
+ * The body as text. An event stream never ends by itself, so only its first chunk is read (the `retry:` line the
+ * server sends at once) and the stream is then closed, as a client that goes away would.
+ */
+async function readBody(response: Response): Promise<string> {
+  if (!response.headers.get('content-type')?.startsWith('text/event-stream') || !response.body) {
+    return response.text();
+  }
+  const reader = response.body.getReader();
+  const first = await reader.read();
+  await reader.cancel();
+  return new TextDecoder().decode(first.value);
+}
+
 /** A browser-like HTTP client with one cookie jar, talking to a real listening server. */
 export class TestClient {
   cookies = new Map<string, string>();
@@ -53,7 +67,7 @@ export class TestClient {
       if (value === '' || /max-age=0|expires=thu, 01 jan 1970/i.test(cookie)) this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
-    const text = await response.text();
+    const text = await readBody(response);
     let parsed: unknown;
     try {
       parsed = text ? JSON.parse(text) : undefined;

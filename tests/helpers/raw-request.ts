@@ -22,6 +22,21 @@ export function rawRequest(
       { host: url.hostname, port: url.port, method, path, headers: options.headers, agent: false },
       (response) => {
         const chunks: Buffer[] = [];
+        const done = () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            text: Buffer.concat(chunks).toString('utf8'),
+          });
+        // An event stream never ends by itself: its first chunk is enough, then the client goes away.
+        if (response.headers['content-type']?.startsWith('text/event-stream')) {
+          response.once('data', (chunk: Buffer) => {
+            chunks.push(chunk);
+            done();
+            request.destroy();
+          });
+          return;
+        }
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () =>
           resolve({

@@ -53,6 +53,7 @@ export const EXPECTED: Record<string, Access> = {
   'POST /api/game-servers': 'admin',
   'PATCH /api/game-servers/:id': 'admin',
   'DELETE /api/game-servers/:id': 'admin',
+  'GET /api/events': 'approved',
 };
 
 /** Which actors each access level admits. */

@@ -82,6 +82,9 @@ async function send(client: TestClient, method: string, rawPath: string, extra: 
  * What a spelling may answer: the plain path's answer or a 404. Where the plain path is admitted, a spelling
  * that runs into a parameter (`/api/users/999999;x`) changes the parameter's value, so a 400 is fine too.
  */
+/** Routes that answer an admitted caller with an event stream instead of JSON. */
+const STREAMS = new Set(['GET /api/events']);
+
 function allowedAnswers(plainStatus: number, pattern: string): number[] {
   const isAdmitted = plainStatus !== 401 && plainStatus !== 403;
   return isAdmitted && pattern.includes('/:') ? [plainStatus, 404, 400] : [plainStatus, 404];
@@ -112,7 +115,10 @@ describe('every route under every spelling of its path', () => {
           const response = await send(client, method, spelled);
           const context = `${name}: ${method} ${spelled} answered ${summary(response)}; plain ${expected.status}`;
           expect(allowedAnswers(expected.status, pattern), context).toContain(response.status);
-          if (!isRedirect(response)) expect(response.headers['content-type'], context).toMatch(/^application\/json/);
+          if (!isRedirect(response)) {
+            const type = response.status === 200 && STREAMS.has(route) ? /^text\/event-stream/ : /^application\/json/;
+            expect(response.headers['content-type'], context).toMatch(type);
+          }
           expect(response.headers['cache-control'], context).toBe('no-store');
         }
       });

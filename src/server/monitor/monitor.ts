@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { MIN_REFRESH_INTERVAL_SECONDS } from '#shared/constants';
 import type { Service, ServicesRepository } from '../repositories/services.repository.ts';
-import type { StatusHistoryRepository } from '../repositories/status-history.repository.ts';
+import type { StatusChange, StatusHistoryRepository } from '../repositories/status-history.repository.ts';
 import { iso, type Clock } from '../services/clock.ts';
 import type { ServiceCatalogService, ServiceChangeListener } from '../services/service-catalog.service.ts';
 import { CheckScheduler, type ScheduledCheck } from './check-scheduler.ts';
@@ -30,6 +30,8 @@ export interface MonitorDeps {
   settings: TargetSettingsSource;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** Told each committed batch's status changes (the live event stream publishes them). */
+  onStatusChanges?: (changes: readonly StatusChange[]) => void;
 }
 
 export interface MonitorOptions {
@@ -100,7 +102,11 @@ export class Monitor {
       this.#timers,
     );
     this.#checker = this.#newChecker();
-    this.#writer = new ResultWriter(deps.history, deps.log, { flushMs: options.flushMs, maxBatch: options.maxBatch });
+    this.#writer = new ResultWriter(deps.history, deps.log, {
+      flushMs: options.flushMs,
+      maxBatch: options.maxBatch,
+      onStatusChanges: deps.onStatusChanges,
+    });
     deps.catalog.onChange((change) => this.#onChange(change));
     deps.settings.onChange((settings) => this.#setAllowMetadata(settings.allow_metadata_targets));
   }

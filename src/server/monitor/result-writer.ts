@@ -17,6 +17,8 @@ export interface ResultWriterOptions {
   flushMs?: number;
   /** A batch is written as soon as it holds this many results, and never holds more. */
   maxBatch?: number;
+  /** Told the status changes of each committed batch (live events); never while the transaction is open. */
+  onStatusChanges?: (changes: readonly StatusChange[]) => void;
 }
 
 /**
@@ -32,6 +34,7 @@ export class ResultWriter {
   #flushing: Promise<void> | null = null;
   readonly #flushMs: number;
   readonly #maxBatch: number;
+  readonly #onStatusChanges: ResultWriterOptions['onStatusChanges'];
 
   constructor(
     private readonly repository: StatusHistoryRepository,
@@ -40,6 +43,7 @@ export class ResultWriter {
   ) {
     this.#flushMs = options.flushMs ?? 1000;
     this.#maxBatch = options.maxBatch ?? 200;
+    this.#onStatusChanges = options.onStatusChanges;
   }
 
   /** Records a service's stored status (at start, or when a service is created). */
@@ -54,9 +58,12 @@ export class ResultWriter {
 
   /** Queues a result; it is written within the flush interval. */
   add(result: CheckResult): void {
-    if (!this.#known.has(result.serviceId)) return;
+    const known = this.#known.get(result.serviceId);
+    if (!known) return;
     this.#pending.push(result);
-    if (this.#pending.length >= this.#maxBatch) this.#startFlush(0);
+    // A status change is written (and pushed to open dashboards) at once; a change is rare, so this costs little.
+    const changed = known.status !== result.status;
+    if (this.#pending.length >= this.#maxBatch || changed) this.#startFlush(0);
     else this.#startFlush(this.#flushMs);
   }
 
@@ -124,6 +131,8 @@ export class ResultWriter {
           if (next && this.#known.has(id)) this.#known.set(id, next);
         }
       }
+      const committed = changes.filter((change) => existing.has(change.serviceId));
+      if (committed.length > 0) this.#onStatusChanges?.(committed);
     } catch (error) {
       // The batch is lost but the stored state is unchanged, so the next result re-detects any change.
       this.log.error({ err: error, results: kept.length }, 'writing check results failed');

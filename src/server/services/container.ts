@@ -24,6 +24,8 @@ import type { AuthRateLimits } from './rate-limiter.ts';
 import { newToken } from './secret-tokens.ts';
 import { SessionService } from './session.service.ts';
 import { SettingsService } from './settings.service.ts';
+import { LiveEvents } from '../events/live-events.ts';
+import { publishServiceChanges } from '../events/service-events.ts';
 import type { RowCaps } from './row-caps.ts';
 import { ServiceCatalogService } from './service-catalog.service.ts';
 import { UserAdminService } from './user-admin.service.ts';
@@ -67,6 +69,8 @@ export interface ServiceDeps {
   gameHostDefault: string | null;
   /** MAX_SERVICES, MAX_QUERY_GAME_SERVERS, MAX_EMAIL_TEMPLATES. */
   caps: RowCaps;
+  /** How often an event stream sends a heartbeat and looks its session up again (tests shorten it). */
+  eventHeartbeatMs: number;
   log: FastifyBaseLogger;
 }
 
@@ -89,6 +93,9 @@ export interface Services extends NotificationServices, GameServerServices {
   loginAttempts: LoginAttemptService;
   /** Open database files; closed with the app. */
   geoIp: GeoIpLookup;
+  /** Live changes for the event streams (GET /api/events), and the streams' heartbeat. */
+  liveEvents: LiveEvents;
+  eventHeartbeatMs: number;
   /** Settings of outside systems (Settings page, else environment); the game-server poller follows `amp`. */
   integrations: { amp: IntegrationSettings<AmpConfig, AmpField> };
 }
@@ -171,6 +178,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     deps.caps.services,
   );
   const historyRepository = new StatusHistoryRepository(kysely, deps.db.dialect);
+  const liveEvents = new LiveEvents();
   const gameServers = createGameServerServices({
     db: kysely,
     clock: deps.clock,
@@ -202,7 +210,12 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
       settings,
       clock: deps.clock,
       log: deps.log,
+      onStatusChanges: (changes) => {
+        publishServiceChanges(liveEvents, servicesRepository, changes).catch(onError);
+      },
     }),
+    liveEvents,
+    eventHeartbeatMs: deps.eventHeartbeatMs,
     history: new StatusHistoryService(servicesRepository, historyRepository, deps.clock),
     userAdmin: new UserAdminService({
       users,

@@ -23,8 +23,13 @@ export interface NewSessionOptions {
   userAgent: string | null;
 }
 
+/** Told when sessions end through this service: one session (logout) or a user's others. */
+export type SessionEndListener = (ended: { idHash: string } | { userId: number; keepIdHash?: string }) => void;
+
 /** Server-side sessions: random 256-bit ids in the cookie, keyed hashes in the database. */
 export class SessionService {
+  readonly #endListeners = new Set<SessionEndListener>();
+
   constructor(
     private readonly sessions: SessionsRepository,
     private readonly users: UsersRepository,
@@ -71,14 +76,38 @@ export class SessionService {
     return { idHash, user, requiresPasswordChange: session.requiresPasswordChange };
   }
 
+  /**
+   * The session behind `idHash` as it stands now, without touching it: null once it ended, expired, or its user
+   * was disabled or deleted. Long-lived connections (event streams) call it to notice sessions ended elsewhere.
+   */
+  async check(idHash: string): Promise<ActiveSession | null> {
+    const session = await this.sessions.find(idHash);
+    if (!session || session.expiresAt <= iso(this.clock.now())) return null;
+    const user = await this.users.findById(session.userId);
+    if (!user || !user.enabled) return null;
+    return { idHash, user, requiresPasswordChange: session.requiresPasswordChange };
+  }
+
+  /** Subscribes to sessions ended here (other paths are noticed by `check`); returns the unsubscribe. */
+  onEnd(listener: SessionEndListener): () => void {
+    this.#endListeners.add(listener);
+    return () => this.#endListeners.delete(listener);
+  }
+
   /** Ends one session (logout). */
   async end(idHash: string): Promise<void> {
     await this.sessions.delete(idHash);
+    this.#emitEnd({ idHash });
   }
 
   /** Ends all of a user's sessions, but `keepIdHash` when given. */
   async endOthers(userId: number, keepIdHash?: string): Promise<void> {
     await this.sessions.deleteForUser(userId, keepIdHash);
+    this.#emitEnd(keepIdHash === undefined ? { userId } : { userId, keepIdHash });
+  }
+
+  #emitEnd(ended: Parameters<SessionEndListener>[0]): void {
+    for (const listener of this.#endListeners) listener(ended);
   }
 
   async countForUser(userId: number): Promise<number> {

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { LiveEvents } from './live-events.ts';
+
+describe('LiveEvents', () => {
+  it('fans an event out to every subscriber until it unsubscribes', () => {
+    const events = new LiveEvents(1);
+    const seen: string[][] = [[], []];
+    const stopFirst = events.subscribe((event) => seen[0]?.push(event.type));
+    events.subscribe((event) => seen[1]?.push(event.type));
+    events.publish('service', { id: 1, status: true });
+    stopFirst();
+    events.publish('media', {});
+    expect(seen).toEqual([['service'], ['service', 'media']]);
+    expect(events.streamCount).toBe(1);
+  });
+
+  it('replays what followed a Last-Event-ID, and nothing for the latest id', () => {
+    const events = new LiveEvents(7);
+    const first = events.publish('service', { id: 1 });
+    const second = events.publish('game-servers', {});
+    const third = events.publish('service', { id: 2 });
+    expect(events.since(first.id)?.map((event) => event.id)).toEqual([second.id, third.id]);
+    expect(events.since(third.id)).toEqual([]);
+  });
+
+  it("cannot replay another process's ids, ids from the future, garbage, or ids older than the buffer", () => {
+    const events = new LiveEvents(7);
+    const first = events.publish('service', {});
+    expect(events.since(new LiveEvents(8).publish('service', {}).id)).toBeNull();
+    expect(events.since(`${first.id.split('-')[0]}-99`)).toBeNull();
+    expect(events.since('nonsense')).toBeNull();
+    for (let i = 0; i < 1001; i += 1) events.publish('media', {});
+    expect(events.since(first.id)).toBeNull();
+  });
+});

@@ -1,0 +1,67 @@
+/** What a stream pushes (issue 14): a service's status, or "look again" for game servers and the media card. */
+export type LiveEventType = 'service' | 'game-servers' | 'media';
+
+export interface LiveEvent {
+  /** `<epoch>-<sequence>`: unique in this process, and never confused with the ids of an earlier process. */
+  id: string;
+  type: LiveEventType;
+  /** JSON-ready; a service change is `{ id, status, lastChecked }` as GET /api/services shows them. */
+  data: unknown;
+  /** Only viewers who may see NSFW services receive it. */
+  nsfw: boolean;
+}
+
+export type LiveEventListener = (event: LiveEvent) => void;
+
+/** Events kept for reconnects (Last-Event-ID); a client further behind than this is told to resync. */
+const REPLAY_BUFFER = 1000;
+
+/**
+ * The in-process fan-out of live changes to open event streams, with a short replay buffer so a client that
+ * reconnects with Last-Event-ID misses nothing. Changes are published where they happen: service checks and
+ * pollers run in the leading instance, whose streams receive them (docs/decisions/0014-live-events.md).
+ */
+export class LiveEvents {
+  readonly #listeners = new Set<LiveEventListener>();
+  readonly #buffer: LiveEvent[] = [];
+  readonly #epoch: string;
+  #sequence = 0;
+
+  constructor(epoch: number = Date.now()) {
+    this.#epoch = epoch.toString(36);
+  }
+
+  publish(type: LiveEventType, data: unknown, nsfw = false): LiveEvent {
+    this.#sequence += 1;
+    const event: LiveEvent = { id: `${this.#epoch}-${this.#sequence}`, type, data, nsfw };
+    this.#buffer.push(event);
+    if (this.#buffer.length > REPLAY_BUFFER) this.#buffer.shift();
+    for (const listener of this.#listeners) listener(event);
+    return event;
+  }
+
+  subscribe(listener: LiveEventListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  get streamCount(): number {
+    return this.#listeners.size;
+  }
+
+  /**
+   * The events after `lastEventId`, or null when they cannot be replayed (another process's id, or older than
+   * the buffer): the client must then fetch everything again.
+   */
+  since(lastEventId: string): LiveEvent[] | null {
+    const [epoch, sequenceText] = lastEventId.split('-');
+    const sequence = Number(sequenceText);
+    if (epoch !== this.#epoch || !Number.isSafeInteger(sequence) || sequence < 0 || sequence > this.#sequence) {
+      return null;
+    }
+    const oldest = this.#buffer[0];
+    const oldestSequence = oldest ? Number(oldest.id.split('-')[1]) : this.#sequence + 1;
+    if (sequence + 1 < oldestSequence) return null;
+    return this.#buffer.filter((event) => Number(event.id.split('-')[1]) > sequence);
+  }
+}

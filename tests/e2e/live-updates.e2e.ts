@@ -1,0 +1,49 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeAccount, onPath, registerViaUi, visible } from './flows';
+import { startE2eApp, type E2eApp } from './harness';
+import { createServiceViaApi, deleteAllServices, serviceCard, updateServiceViaApi } from './services-helpers';
+
+// A status change reaches an open dashboard through GET /api/events, without a reload and without polling.
+
+let app: E2eApp;
+let admin: { context: BrowserContext; page: Page };
+
+beforeAll(async () => {
+  app = await startE2eApp();
+  admin = await app.newPage();
+  await registerViaUi(admin.page, makeAccount('live-admin'));
+  await onPath(admin.page, '/');
+});
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+describe('live updates', () => {
+  it('turns a card Online when the monitor sees the service come up, with the list polling blocked', async () => {
+    const { page } = admin;
+    await deleteAllServices(page);
+    // Nothing listens on the discard port: the service starts offline.
+    const service = await createServiceViaApi(page, { name: 'Live', url: 'http://127.0.0.1:9/', refreshInterval: 300 });
+    const stream = page.waitForResponse((response) => response.url().endsWith('/api/events'));
+    await page.goto('/');
+    expect((await stream).status()).toBe(200);
+    const badge = serviceCard(page, 'Live').getByTestId('status-badge');
+    await visible(badge.getByText('Offline', { exact: true }));
+
+    // From here the page cannot fetch the list again: only a pushed event can change the card.
+    const refetches: string[] = [];
+    await page.route('**/api/services', async (route) => {
+      if (route.request().method() !== 'GET') return route.continue();
+      refetches.push(route.request().url());
+      return route.abort();
+    });
+    // The address moves to the app itself, which answers: the monitor checks a new address at once.
+    await updateServiceViaApi(page, service.id, { url: `${app.baseUrl}/` });
+
+    await visible(badge.getByText('Online', { exact: true }));
+    expect(refetches).toEqual([]);
+    await page.unroute('**/api/services');
+  });
+});
