@@ -27,6 +27,7 @@ export interface ResultWriterOptions {
  */
 export class ResultWriter {
   readonly #known = new Map<number, KnownStatus>();
+  readonly #written: ((serviceIds: number[]) => void)[] = [];
   #pending: CheckResult[] = [];
   #timer: NodeJS.Timeout | null = null;
   #flushing: Promise<void> | null = null;
@@ -40,6 +41,11 @@ export class ResultWriter {
   ) {
     this.#flushMs = options.flushMs ?? 1000;
     this.#maxBatch = options.maxBatch ?? 200;
+  }
+
+  /** Subscribes to committed batches (the ids whose status and lastChecked were written): caches of them go stale. */
+  onWritten(listener: (serviceIds: number[]) => void): void {
+    this.#written.push(listener);
   }
 
   /** Records a service's stored status (at start, or when a service is created). */
@@ -124,6 +130,8 @@ export class ResultWriter {
           if (next && this.#known.has(id)) this.#known.set(id, next);
         }
       }
+      const written = [...latest.keys()].filter((id) => existing.has(id));
+      for (const listener of this.#written) listener(written);
     } catch (error) {
       // The batch is lost but the stored state is unchanged, so the next result re-detects any change.
       this.log.error({ err: error, results: kept.length }, 'writing check results failed');
