@@ -5,15 +5,17 @@ export interface CachedAnswer {
 }
 
 /**
- * Answers kept in memory by key (e.g. one per visibility class of the service list), dropped all at once by
- * `invalidate()` whenever what they show changes. An answer built while a change happened is not kept: it may
- * show the state before the change. Holds at most `maxEntries` answers; the least recently used go first.
+ * Answers kept in memory by key (e.g. one per visibility class and order of the service list), dropped all at once
+ * by `invalidate()` whenever what they show changes. An answer built while a change happened is not kept: it may
+ * show the state before the change. Holds at most `maxBytes` of bodies (always the newest one); the least
+ * recently used go first.
  */
 export class AnswerCache {
   readonly #entries = new Map<string, CachedAnswer>();
+  #bytes = 0;
   #generation = 0;
 
-  constructor(private readonly maxEntries = 64) {}
+  constructor(private readonly maxBytes = 8 * 1024 * 1024) {}
 
   /** Changes with every invalidation; an answer is stored only under the generation it was built in. */
   get generation(): number {
@@ -32,16 +34,25 @@ export class AnswerCache {
   /** Keeps an answer built from the state of `generation`, unless something changed since. */
   store(key: string, generation: number, answer: CachedAnswer): void {
     if (generation !== this.#generation) return;
-    this.#entries.delete(key);
+    this.#remove(key);
     this.#entries.set(key, answer);
+    this.#bytes += answer.body.length;
     for (const oldest of this.#entries.keys()) {
-      if (this.#entries.size <= this.maxEntries) break;
-      this.#entries.delete(oldest);
+      if (this.#bytes <= this.maxBytes || oldest === key) break;
+      this.#remove(oldest);
     }
   }
 
   invalidate(): void {
     this.#generation += 1;
     this.#entries.clear();
+    this.#bytes = 0;
+  }
+
+  #remove(key: string): void {
+    const entry = this.#entries.get(key);
+    if (!entry) return;
+    this.#entries.delete(key);
+    this.#bytes -= entry.body.length;
   }
 }

@@ -80,7 +80,7 @@ function isCompressible(reply: FastifyReply): boolean {
  * Accept-Encoding allows, and marks them `Vary: Accept-Encoding`. Streams (files, index.html) are left alone:
  * the built client's files are compressed at build time and served as such by the static plugin.
  */
-export function registerCompression(app: FastifyInstance, cacheBytes = 16 * 1024 * 1024): void {
+export function registerCompression(app: FastifyInstance, cacheBytes = 8 * 1024 * 1024): void {
   const copies = new CompressedCopies(cacheBytes);
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
