@@ -7,6 +7,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Db } from './db/database.ts';
 import type { Env } from './env.ts';
 import { installAccessControl, type RouteEntry } from './http/access-control.ts';
+import { registerApiAnswers } from './http/api-answers.ts';
+import { registerCompression } from './http/compression.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
 import { SESSION_COOKIE } from './http/session-cookie.ts';
@@ -157,6 +159,9 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     strictTransportSecurity: false,
   });
 
+  // onSend order matters: ETags and the answer cache see the body first, access control then fills in `no-store`
+  // where no Cache-Control was chosen, and compression comes last.
+  registerApiAnswers(app, services, { cacheServiceList: db.dialect === 'sqlite' });
   const routes = installAccessControl(app, {
     publicOrigin: new URL(env.publicUrl).origin,
     async resolveSession(request) {
@@ -165,6 +170,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     },
   });
   app.decorateRequest('auth', null);
+  registerCompression(app);
 
   const context: RouteContext = {
     app,

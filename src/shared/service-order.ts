@@ -13,12 +13,16 @@ function leaderRank(name: string): number {
   return index === -1 ? LEADERS.length : index;
 }
 
+// One collator for every comparison: `localeCompare` with options builds a new one per call, which made sorting
+// 1,000 services take 30-150 ms (bench:api, docs/decisions/0013); the order is the same.
+const byName = new Intl.Collator(undefined, { sensitivity: 'base' });
+
 /** SPEC's default order: leaders first (in that order), other non-NSFW services by name, NSFW ones last. */
 export function compareDefault(a: Orderable, b: Orderable): number {
   if (a.isNSFW !== b.isNSFW) return a.isNSFW ? 1 : -1;
   const rank = leaderRank(a.name) - leaderRank(b.name);
   if (rank !== 0) return rank;
-  return a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || a.id - b.id;
+  return byName.compare(a.name, b.name) || a.id - b.id;
 }
 
 /**

@@ -111,6 +111,11 @@ export class Monitor {
     deps.settings.onChange((settings) => this.#setAllowMetadata(settings.allow_metadata_targets));
   }
 
+  /** Subscribes to committed check results (the services whose status and lastChecked were written). */
+  onResultsWritten(listener: (serviceIds: number[]) => void): void {
+    this.#writer.onWritten(listener);
+  }
+
   /** How many services are scheduled. */
   get size(): number {
     return this.#entries.size;

@@ -29,6 +29,7 @@ export interface ResultWriterOptions {
  */
 export class ResultWriter {
   readonly #known = new Map<number, KnownStatus>();
+  readonly #written: ((serviceIds: number[]) => void)[] = [];
   #pending: CheckResult[] = [];
   #timer: NodeJS.Timeout | null = null;
   #flushing: Promise<void> | null = null;
@@ -44,6 +45,11 @@ export class ResultWriter {
     this.#flushMs = options.flushMs ?? 1000;
     this.#maxBatch = options.maxBatch ?? 200;
     this.#onStatusChanges = options.onStatusChanges;
+  }
+
+  /** Subscribes to committed batches (the ids whose status and lastChecked were written): caches of them go stale. */
+  onWritten(listener: (serviceIds: number[]) => void): void {
+    this.#written.push(listener);
   }
 
   /** Records a service's stored status (at start, or when a service is created). */
@@ -131,6 +137,9 @@ export class ResultWriter {
           if (next && this.#known.has(id)) this.#known.set(id, next);
         }
       }
+      // Caches are cleared before the change is announced, so a reader who hears of it never reads the old list.
+      const written = [...latest.keys()].filter((id) => existing.has(id));
+      for (const listener of this.#written) listener(written);
       const committed = changes.filter((change) => existing.has(change.serviceId));
       if (committed.length > 0) this.#onStatusChanges?.(committed);
     } catch (error) {

@@ -1,0 +1,188 @@
+/**
+ * npm run bench:api -- [services=1000] [seconds=10] [clients=10]
+ *
+ * The dashboard's list call under load, on the built server (`npm run build` first): starts dist/server/main.js
+ * with a fresh SQLite DATA_DIR, signs up the first account (superadmin), creates N services that the monitor
+ * checks every 20 s against a local keep-alive target (so check results keep arriving, as they would in use),
+ * then lets `clients` keep-alive connections call GET /api/services back to back, once without compression, once
+ * with gzip, once with brotli and once revalidating with If-None-Match. Prints requests/s, latency p50/p95/p99,
+ * bytes per answer (as sent, after compression), the server's CPU per request and its RSS. Never part of
+ * `npm test`; the figures depend on the machine, so nothing asserts them.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Pool } from 'undici';
+import { startServerProcess, tempDataDir, type ServerProcess } from '../tests/helpers/server-process.ts';
+
+const args = process.argv.slice(2).filter((arg) => arg !== '--');
+const [serviceCount = 1000, seconds = 10, clients = 10] = args.map(Number);
+const WARM_UP_MS = 2_000;
+
+interface Variant {
+  name: string;
+  headers: Record<string, string>;
+  /** Sends the ETag of the previous answer back (a browser revalidating its copy). */
+  revalidate?: boolean;
+}
+
+const VARIANTS: Variant[] = [
+  { name: 'identity', headers: {} },
+  { name: 'gzip', headers: { 'accept-encoding': 'gzip' } },
+  { name: 'br', headers: { 'accept-encoding': 'br, gzip' } },
+  { name: 'br + If-None-Match', headers: { 'accept-encoding': 'br, gzip' }, revalidate: true },
+];
+
+async function startTarget(): Promise<{ child: ChildProcess; url: string }> {
+  const child = fork(path.join(import.meta.dirname, 'monitor-target.mjs'), [], {
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout?.once('data', (data: Buffer) => resolve(Number(String(data).trim())));
+    child.once('exit', () => reject(new Error('target exited')));
+  });
+  return { child, url: `http://127.0.0.1:${port}` };
+}
+
+/** User + system CPU time of a process so far, in ms (Linux: /proc/<pid>/stat, in clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+function rssMib(pid: number): string {
+  const line = fs
+    .readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((entry) => entry.startsWith('VmRSS:'));
+  return (Number(line?.replace(/\D/g, '') ?? 0) / 1024).toFixed(0);
+}
+
+async function signUpAndCreateServices(baseUrl: string, targetUrl: string): Promise<string> {
+  const account = { username: 'bench', email: 'bench@example.test', password: 'bench-password-1' };
+  const registered = await fetch(`${baseUrl}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(account),
+  });
+  if (registered.status !== 201) throw new Error(`register: ${registered.status} ${await registered.text()}`);
+  const cookie = registered.headers
+    .getSetCookie()
+    .map((entry) => entry.split(';')[0])
+    .join('; ');
+  const pool = new Pool(baseUrl, { connections: clients });
+  let next = 0;
+  const createOne = async (index: number) => {
+    const response = await pool.request({
+      method: 'POST',
+      path: '/api/services',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: `Service ${String(index).padStart(4, '0')}`,
+        url: `${targetUrl}/health/${index}`,
+        icon: index % 3 === 0 ? `https://icons.example.test/${index}.png` : undefined,
+        tooltip: index % 2 === 0 ? `Runs on host ${index % 17}, rack ${index % 5}` : undefined,
+        refreshInterval: 20,
+        isNSFW: index % 50 === 0,
+      }),
+    });
+    const text = await response.body.text();
+    if (response.statusCode !== 201) throw new Error(`create service: ${response.statusCode} ${text}`);
+  };
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (next < serviceCount) await createOne((next += 1));
+    }),
+  );
+  await pool.close();
+  return cookie;
+}
+
+interface Figures {
+  requests: number;
+  statuses: Map<number, number>;
+  latencies: number[];
+  bytes: number;
+  cpuMs: number;
+  wallMs: number;
+}
+
+async function load(server: ServerProcess, cookie: string, variant: Variant): Promise<Figures> {
+  const pool = new Pool(server.baseUrl, { connections: clients, pipelining: 1 });
+  const figures: Figures = { requests: 0, statuses: new Map(), latencies: [], bytes: 0, cpuMs: 0, wallMs: 0 };
+  let measuring = false;
+  let stopAt = Date.now() + WARM_UP_MS + seconds * 1000;
+  const client = async () => {
+    let etag: string | undefined;
+    while (Date.now() < stopAt) {
+      const headers: Record<string, string> = { cookie, ...variant.headers };
+      if (variant.revalidate && etag) headers['if-none-match'] = etag;
+      const started = performance.now();
+      const response = await pool.request({ method: 'GET', path: '/api/services', headers });
+      const body = Buffer.from(await response.body.arrayBuffer());
+      const elapsed = performance.now() - started;
+      const tag = response.headers.etag;
+      if (typeof tag === 'string') etag = tag;
+      if (response.statusCode !== 200 && response.statusCode !== 304) {
+        throw new Error(`GET /api/services: ${response.statusCode} ${body.toString().slice(0, 200)}`);
+      }
+      if (!measuring) continue;
+      figures.requests += 1;
+      figures.statuses.set(response.statusCode, (figures.statuses.get(response.statusCode) ?? 0) + 1);
+      figures.latencies.push(elapsed);
+      figures.bytes += body.length;
+    }
+  };
+  const running = Promise.all(Array.from({ length: clients }, client));
+  await new Promise((resolve) => setTimeout(resolve, WARM_UP_MS));
+  measuring = true;
+  const cpuStart = cpuMs(server.child.pid ?? 0);
+  const wallStart = performance.now();
+  stopAt = Date.now() + seconds * 1000;
+  await running;
+  figures.wallMs = performance.now() - wallStart;
+  figures.cpuMs = cpuMs(server.child.pid ?? 0) - cpuStart;
+  await pool.close();
+  return figures;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
+}
+
+function report(variant: Variant, figures: Figures, pid: number): void {
+  const sorted = [...figures.latencies].sort((a, b) => a - b);
+  const statuses = [...figures.statuses].map(([status, count]) => `${count}x${status}`).join(' ');
+  console.log(
+    [
+      variant.name.padEnd(20),
+      `${((figures.requests * 1000) / figures.wallMs).toFixed(0).padStart(6)} req/s`,
+      `p50 ${percentile(sorted, 50).toFixed(1).padStart(6)} ms`,
+      `p95 ${percentile(sorted, 95).toFixed(1).padStart(6)} ms`,
+      `p99 ${percentile(sorted, 99).toFixed(1).padStart(6)} ms`,
+      `${(figures.bytes / Math.max(1, figures.requests) / 1024).toFixed(1).padStart(7)} KiB/answer`,
+      `${(figures.cpuMs / Math.max(1, figures.requests)).toFixed(2)} ms CPU/req`,
+      `RSS ${rssMib(pid)} MiB`,
+      `(${statuses})`,
+    ].join('  '),
+  );
+}
+
+const target = await startTarget();
+const dataDir = tempDataDir('bench-api-');
+let server: ServerProcess | undefined;
+try {
+  server = await startServerProcess({ dataDir, env: { GEOIP: 'off', LOG_LEVEL: 'warn' } });
+  const cookie = await signUpAndCreateServices(server.baseUrl, target.url);
+  const sample = await fetch(`${server.baseUrl}/api/services`, { headers: { cookie } });
+  const listed = ((await sample.json()) as unknown[]).length;
+  console.log(
+    `GET /api/services: ${listed} services, ${clients} keep-alive clients, ${seconds} s each after ${WARM_UP_MS / 1000} s warm-up; ` +
+      `the monitor checks every service every 20 s meanwhile`,
+  );
+  for (const variant of VARIANTS) report(variant, await load(server, cookie, variant), server.child.pid ?? 0);
+} finally {
+  await server?.stop();
+  target.child.kill();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
