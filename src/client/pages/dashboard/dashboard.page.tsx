@@ -1,6 +1,7 @@
 import { isAdminRole } from '#shared/permissions';
 import { AdminUiHint } from '../../features/dashboard/admin-ui-hint';
 import { GameServersSection } from '../../features/game-servers/game-servers-section';
+import { useLiveUpdates } from '../../features/live-updates/use-live-updates';
 import { ServicesSection } from '../../features/services/services-section';
 import { TopBar } from '../../features/top-bar/top-bar';
 import { useAdminUi } from '../../hooks/use-admin-ui';
@@ -13,6 +14,7 @@ export default function DashboardPage() {
   const { settings } = useSiteSettings();
   const isAdmin = user ? isAdminRole(user.role) : false;
   const { isAdminUiVisible } = useAdminUi(isAdmin);
+  useLiveUpdates();
   // The route guard renders this page only with a signed-in, approved user.
   if (!user) return null;
 
