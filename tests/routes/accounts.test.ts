@@ -211,7 +211,10 @@ describe('logout and password change', () => {
     const { client } = await registerClient(app, 'logout');
     const stolen = client.fresh();
     stolen.cookies = new Map(client.cookies);
-    expect((await client.post('/api/logout')).status).toBe(200);
+    const logout = await client.post('/api/logout');
+    expect(logout.status).toBe(200);
+    // The lists kept for revalidation leave the browser's cache too.
+    expect(logout.headers.get('clear-site-data')).toBe('"cache"');
     expect(client.cookies.size).toBe(0);
     expect((await stolen.get('/api/user')).status).toBe(401);
   });

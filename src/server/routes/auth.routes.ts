@@ -29,6 +29,9 @@ export function authRoutes({ app, services }: RouteContext): void {
     const auth = requireAuth(request);
     await services.auth.logout(auth.idHash, auth.user.id);
     clearSessionCookie(request, reply);
+    // The service and game-server lists are kept in the browser's cache for revalidation (docs/decisions/0013):
+    // a signed-out browser must not keep them on disk.
+    void reply.header('clear-site-data', '"cache"');
     return presentMessage('Logged out');
   });
 
