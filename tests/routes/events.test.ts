@@ -60,6 +60,19 @@ describe('GET /api/events', () => {
     expect(listed?.status).toBe(true);
   });
 
+  it('tells open dashboards to look at the game servers again when a poll changes what the cards show', async () => {
+    const reader = await stream(await actors.user.signIn());
+    // Adding a query-only server polls it at once; nothing answers on the discard port, so it is offline.
+    const added = await admin.post('/api/game-servers', {
+      name: 'Silent',
+      type: 'armagetronadvanced',
+      host: '127.0.0.1',
+      port: 9,
+    });
+    expect(added.status).toBe(201);
+    await reader.next('game-servers');
+  });
+
   it('sends NSFW services only to viewers who may see them', async () => {
     const [userStream, nsfwStream] = [
       await stream(await actors.user.signIn()),

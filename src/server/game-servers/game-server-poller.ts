@@ -15,6 +15,8 @@ export interface PollerDeps {
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
   /** Starts a server for the autoStart rule (audited as automatic). */
   autoStart: (server: GameServer) => Promise<void>;
+  /** Told when a poll finds another status, player count or failure than the last (live events). */
+  onChanged?: () => void;
 }
 
 /**
@@ -27,6 +29,7 @@ export class GameServerPoller {
   #running: Promise<void> | null = null;
   #next: Promise<void> | null = null;
   #lastFailure: string | null = null;
+  #lastStateKey: string | null = null;
 
   constructor(private readonly deps: PollerDeps) {}
 
@@ -74,12 +77,23 @@ export class GameServerPoller {
         else this.deps.log.warn({ provider: provider.id, reason }, 'game-server poll failed');
       }
       this.#lastFailure = reason;
+      this.#noteState(`failed: ${reason}`);
       return;
     }
     if (this.#lastFailure !== null) this.deps.log.info({ provider: provider.id }, 'game-server poll works again');
     this.#lastFailure = null;
     await servers.applySnapshot(provider.id, states, iso(clock.now()), provider.discovers);
+    // CPU and memory move at every poll and the cards poll for them; a push is for what a person waits on.
+    this.#noteState(
+      JSON.stringify(states.map((state) => [state.instanceId, state.online, state.playerCount, state.maxPlayers])),
+    );
     if (provider.canControl) await this.#applyAutoStart(states);
+  }
+
+  #noteState(key: string): void {
+    if (key === this.#lastStateKey) return;
+    this.#lastStateKey = key;
+    this.deps.onChanged?.();
   }
 
   async #applyAutoStart(states: GameServerState[]): Promise<void> {

@@ -31,6 +31,8 @@ export interface GameServerModuleDeps {
   publicUrl: string;
   /** MAX_QUERY_GAME_SERVERS. */
   maxQueryServers: number;
+  /** Told when a poll changes what the cards show (live events). */
+  onChanged?: () => void;
 }
 
 export interface GameServerServices {
@@ -68,6 +70,7 @@ export function createGameServerServices(deps: GameServerModuleDeps): GameServer
         clock: deps.clock,
         log: deps.log,
         autoStart: (server) => service.autoStart(server),
+        onChanged: deps.onChanged,
       }),
   );
   // A new AMP configuration shows at once, not at the next 10 s tick (a poll from a standby instance is harmless).

@@ -187,6 +187,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     ampConfig: integrations.amp,
     gameHost: () => settings.gameHost(),
     maxQueryServers: deps.caps.queryGameServers,
+    onChanged: () => liveEvents.publish('game-servers', {}),
     enqueueMails: (mails) => notifications.outbox.enqueueMails(mails),
     siteTitle: () => settings.siteTitle(),
     publicUrl: deps.publicUrl,
