@@ -8,6 +8,7 @@ import {
 import { startFakePlex, type FakePlex } from '../fakes/plex-server.ts';
 import { createActors, type Actor, type ActorKind } from '../helpers/actors.ts';
 import type { TestClient, TestResponse } from '../helpers/http-client.ts';
+import { RecordedAnswers } from '../helpers/recorded-answers.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
@@ -22,7 +23,7 @@ let actors: Record<ActorKind, Actor>;
 let admin: TestClient;
 let user: TestClient;
 /** Every answer the tests read, to check at the end that none carries the token. */
-const answers: TestResponse<unknown>[] = [];
+const answers = new RecordedAnswers();
 
 const MOVIE_THUMB = '/library/metadata/41/thumb/1700000000';
 const SHOW_THUMB = '/library/metadata/7/thumb/1700000001';
@@ -31,11 +32,7 @@ async function poll(): Promise<void> {
   await app.built.services.mediaPoller.poll();
 }
 
-async function read<T>(client: TestClient, path: string): Promise<TestResponse<T>> {
-  const response = await client.get<T>(path);
-  answers.push(response);
-  return response;
-}
+const read = <T>(client: TestClient, path: string): Promise<TestResponse<T>> => answers.get<T>(client, path);
 
 beforeAll(async () => {
   plex = await startFakePlex();
@@ -45,7 +42,7 @@ beforeAll(async () => {
   user = await actors.user.signIn();
 });
 afterAll(async () => {
-  for (const answer of answers) expect(answer.text).not.toContain(plex.token);
+  answers.expectNoneContain(plex.token);
   await app.close();
   await plex.stop();
 });
@@ -219,7 +216,7 @@ describe('thumbnails', () => {
     plex.thumbAnswer = { contentType: 'text/html', body: Buffer.from('<script>alert(1)</script>') };
     try {
       const response = await admin.get(thumb);
-      answers.push(response);
+      answers.keep(response);
       expect(response.status).toBe(502);
       expect(response.headers.get('content-type')).toContain('application/json');
       expect(response.text).not.toContain('<script>');

@@ -4,6 +4,7 @@ import { startFakePlex, type FakePlex } from '../fakes/plex-server.ts';
 import { startFakePlexTv, type FakePlexTv } from '../fakes/plex-tv.ts';
 import { createActors, type Actor, type ActorKind } from '../helpers/actors.ts';
 import type { TestClient, TestResponse } from '../helpers/http-client.ts';
+import { RecordedAnswers } from '../helpers/recorded-answers.ts';
 import { startTestApp, TestClock, type TestApp } from '../helpers/test-app.ts';
 
 /**
@@ -19,17 +20,17 @@ let admin: TestClient;
 let user: TestClient;
 const clock = new TestClock(new Date('2030-06-01T12:00:00.000Z'));
 const LIMIT = { max: 3, windowMs: 60 * 60 * 1000 };
-const answers: TestResponse<unknown>[] = [];
+const answers = new RecordedAnswers();
 
 async function invite(client: TestClient, email: string): Promise<TestResponse<{ message: string }>> {
   const response = await client.post<{ message: string }>('/api/services/plex/account', { email });
-  answers.push(response);
+  answers.keep(response);
   return response;
 }
 
 async function mine(client: TestClient): Promise<MediaInvitationWire[]> {
   const response = await client.get<MediaInvitationWire[]>('/api/services/plex/invitations/mine');
-  answers.push(response);
+  answers.keep(response);
   expect(response.status).toBe(200);
   return response.body;
 }
@@ -50,7 +51,7 @@ beforeAll(async () => {
   await app.built.services.mediaPoller.poll();
 });
 afterAll(async () => {
-  for (const answer of answers) expect(answer.text).not.toContain(plex.token);
+  answers.expectNoneContain(plex.token);
   await app.close();
   await plexTv.stop();
   await plex.stop();
@@ -144,7 +145,7 @@ describe('the limit and the records', () => {
   it("lists everyone's invitations for admins only, newest first, with who asked", async () => {
     await invite(user, 'listed@example.test');
     const response = await admin.get<MediaInvitationWire[]>('/api/services/plex/invitations');
-    answers.push(response);
+    answers.keep(response);
     expect(response.status).toBe(200);
     expect(response.body[0]).toMatchObject({
       email: 'listed@example.test',

@@ -10,6 +10,7 @@ import { startFakeJellyfin, type FakeJellyfin } from '../fakes/jellyfin-server.t
 import { startFakePlex, type FakePlex } from '../fakes/plex-server.ts';
 import { createActors, type Actor, type ActorKind } from '../helpers/actors.ts';
 import type { TestClient, TestResponse } from '../helpers/http-client.ts';
+import { RecordedAnswers } from '../helpers/recorded-answers.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
@@ -24,13 +25,9 @@ let app: TestApp;
 let actors: Record<ActorKind, Actor>;
 let admin: TestClient;
 let user: TestClient;
-const answers: TestResponse<unknown>[] = [];
+const answers = new RecordedAnswers();
 
-async function read<T>(client: TestClient, path: string): Promise<TestResponse<T>> {
-  const response = await client.get<T>(path);
-  answers.push(response);
-  return response;
-}
+const read = <T>(client: TestClient, path: string): Promise<TestResponse<T>> => answers.get<T>(client, path);
 
 beforeAll(async () => {
   jellyfin = await startFakeJellyfin();
@@ -59,10 +56,7 @@ beforeAll(async () => {
   await app.built.services.mediaPoller.poll();
 });
 afterAll(async () => {
-  for (const answer of answers) {
-    expect(answer.text).not.toContain(jellyfin.apiKey);
-    expect(answer.text).not.toContain(plex.token);
-  }
+  answers.expectNoneContain(jellyfin.apiKey, plex.token);
   await app.close();
   await jellyfin.stop();
   await plex.stop();
@@ -116,7 +110,7 @@ describe('Jellyfin active', () => {
 
   it('answers an invitation with 409: Jellyfin has no e-mail invitations', async () => {
     const response = await user.post('/api/services/plex/account', { email: 'friend@example.test' });
-    answers.push(response);
+    answers.keep(response);
     expect(response.status).toBe(409);
     expect(response.body).toEqual({ message: MEDIA_MSG.invitationsUnsupported });
     const mine = await read<unknown[]>(user, '/api/services/plex/invitations/mine');
@@ -125,7 +119,7 @@ describe('Jellyfin active', () => {
 
   it("tests the Jellyfin connection with the server's name and version", async () => {
     const response = await admin.post('/api/integrations/jellyfin/test', {});
-    answers.push(response);
+    answers.keep(response);
     expect(response.status, response.text).toBe(200);
     expect(response.body).toEqual({ message: INTEGRATION_MSG.mediaConnected('Homelab Jellyfin', jellyfin.version) });
   });

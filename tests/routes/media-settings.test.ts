@@ -9,6 +9,8 @@ import type { SettingsWire } from '../../src/shared/schemas/settings.ts';
 import { startFakePlex, type FakePlex } from '../fakes/plex-server.ts';
 import { createActors, type Actor, type ActorKind } from '../helpers/actors.ts';
 import type { TestClient, TestResponse } from '../helpers/http-client.ts';
+import { RecordedAnswers } from '../helpers/recorded-answers.ts';
+import { until } from '../helpers/until.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createTestDb, type TestDb } from '../helpers/test-db.ts';
 
@@ -23,13 +25,10 @@ let testDb: TestDb;
 let app: TestApp;
 let actors: Record<ActorKind, Actor>;
 let admin: TestClient;
-const answers: TestResponse<unknown>[] = [];
+const answers = new RecordedAnswers();
 
-async function call<T>(client: TestClient, method: string, path: string, body?: unknown): Promise<TestResponse<T>> {
-  const response = await client.request<T>(method, path, body === undefined ? {} : { body });
-  answers.push(response);
-  return response;
-}
+const call = <T>(client: TestClient, method: string, path: string, body?: unknown): Promise<TestResponse<T>> =>
+  answers.request<T>(client, method, path, body);
 
 /** A signed-in client of the app running now (the tests restart it). */
 async function signIn(kind: ActorKind): Promise<TestClient> {
@@ -60,10 +59,7 @@ beforeAll(async () => {
   admin = await actors.admin.signIn();
 });
 afterAll(async () => {
-  for (const answer of answers) {
-    expect(answer.text).not.toContain(plex.token);
-    expect(answer.text).not.toContain(JELLYFIN_KEY);
-  }
+  answers.expectNoneContain(plex.token, JELLYFIN_KEY);
   await app.close();
   await testDb.dispose();
   await plex.stop();
@@ -163,18 +159,21 @@ describe('media_backend', () => {
     expect(asUser.body).not.toHaveProperty('media_backend');
   });
 
-  it('switches the active back end at once: Jellyfin chosen but not configured leaves none', async () => {
+  it('switches the active back end at once (a poll follows the change): Jellyfin chosen but not configured', async () => {
+    const serverNow = async () => (await call<MediaServerWire>(admin, 'GET', '/api/services/plex/server')).body;
+    await app.built.services.mediaPoller.poll();
+    expect(await serverNow()).toMatchObject({ backend: 'plex' });
     const saved = await call<SettingsWire>(admin, 'PATCH', '/api/settings', { media_backend: 'jellyfin' });
     expect(saved.status, saved.text).toBe(200);
     expect(saved.body.media_backend).toBe('jellyfin');
-    await app.built.services.mediaPoller.poll();
+    // No job runs in tests: only the poll the change itself starts can bring this about.
+    await until(async () => (await serverNow()).configured === false, 'the poll after the change');
     const details = await call<MediaDetailsWire>(admin, 'GET', '/api/services/plex/details');
     expect(details.body).toMatchObject({ status: false, error: MEDIA_MSG.notConfigured });
 
     await call(admin, 'PATCH', '/api/settings', { media_backend: 'auto' });
-    await app.built.services.mediaPoller.poll();
-    const server = await call<MediaServerWire>(admin, 'GET', '/api/services/plex/server');
-    expect(server.body).toMatchObject({ configured: true, backend: 'plex', name: 'Homelab Plex' });
+    await until(async () => (await serverNow()).backend === 'plex', 'the poll after the change back');
+    expect(await serverNow()).toMatchObject({ configured: true, name: 'Homelab Plex' });
   });
 
   it('refuses anything but auto, plex or jellyfin', async () => {
