@@ -5,7 +5,8 @@ import { startFakePlexTv, type FakePlexTv } from '../fakes/plex-tv.ts';
 import { createActors, type Actor, type ActorKind } from '../helpers/actors.ts';
 import type { TestClient, TestResponse } from '../helpers/http-client.ts';
 import { RecordedAnswers } from '../helpers/recorded-answers.ts';
-import { startTestApp, TestClock, type TestApp } from '../helpers/test-app.ts';
+import { registerClient, startTestApp, TestClock, type TestApp } from '../helpers/test-app.ts';
+import { UsersRepository } from '../../src/server/repositories/users.repository.ts';
 
 /**
  * Join invitations through plex.tv (a fake behind PLEX_TV_URL): what plex.tv receives, its refusal message passed
@@ -142,6 +143,27 @@ describe('the limit and the records', () => {
     expect((await invite(user, 'next-hour@example.test')).status).toBe(200);
   });
 
+  it('holds across instances: a second instance on the same database counts the same rows', async () => {
+    const second = await startTestApp({
+      testDb: app.testDb,
+      clock,
+      invitationLimit: LIMIT,
+      env: { PLEX_URL: plex.baseUrl, PLEX_TOKEN: plex.token, PLEX_TV_URL: plexTv.baseUrl },
+    });
+    try {
+      const elsewhere = second.client();
+      await elsewhere.post('/api/login', actors.user.credentials);
+      for (let index = 0; index < LIMIT.max - 1; index += 1) {
+        expect((await invite(user, `first-instance${index}@example.test`)).status).toBe(200);
+      }
+      expect((await invite(elsewhere, 'second-instance@example.test')).status).toBe(200);
+      expect((await invite(elsewhere, 'over@example.test')).status).toBe(429);
+      expect((await invite(user, 'over-again@example.test')).status).toBe(429);
+    } finally {
+      await second.close();
+    }
+  });
+
   it("lists everyone's invitations for admins only, newest first, with who asked", async () => {
     await invite(user, 'listed@example.test');
     const response = await admin.get<MediaInvitationWire[]>('/api/services/plex/invitations');
@@ -158,5 +180,20 @@ describe('the limit and the records', () => {
     expect((await mine(await actors.nsfwUser.signIn())).map((record) => record.email)).toEqual([
       'other-user@example.test',
     ]);
+  });
+
+  it("keeps a deleted account's invitations for admins, without a sender", async () => {
+    const leaving = await registerClient(app, 'leaving');
+    await new UsersRepository(app.testDb.db.kysely).update(leaving.user.id, { role: 'user', approved: true });
+    const client = app.client();
+    await client.post('/api/login', { username: leaving.account.username, password: leaving.account.password });
+    expect((await invite(client, 'leaving-friend@example.test')).status).toBe(200);
+    const superadmin = await actors.superadmin.signIn();
+    expect((await superadmin.delete(`/api/users/${leaving.user.id}`)).status).toBeLessThan(300);
+    const list = answers.keep(await admin.get<MediaInvitationWire[]>('/api/services/plex/invitations'));
+    expect(list.body.find((record) => record.email === 'leaving-friend@example.test')).toMatchObject({
+      result: 'sent',
+      invitedBy: null,
+    });
   });
 });
