@@ -4,6 +4,7 @@ import { startFakePlex, type FakePlex } from '../fakes/plex-server.ts';
 import { startFakePlexTv, type FakePlexTv } from '../fakes/plex-tv.ts';
 import { createActors, type Actor, type ActorKind } from '../helpers/actors.ts';
 import type { TestClient, TestResponse } from '../helpers/http-client.ts';
+import { closedPort } from '../helpers/closed-port.ts';
 import { RecordedAnswers } from '../helpers/recorded-answers.ts';
 import { registerClient, startTestApp, TestClock, type TestApp } from '../helpers/test-app.ts';
 import { UsersRepository } from '../../src/server/repositories/users.repository.ts';
@@ -115,6 +116,19 @@ describe('sending an invitation', () => {
     const response = await invite(user, 'token@example.test');
     expect(response.status).toBe(502);
     expect(response.body.message).toBe(MEDIA_MSG.plexTokenRefused);
+  });
+
+  it('answers 502 saying so when plex.tv cannot be reached, and records the failure', async () => {
+    const closed = await closedPort();
+    await admin.patch('/api/integrations/plex', { tv_url: `http://127.0.0.1:${closed}` });
+    try {
+      const response = await invite(user, 'unreachable@example.test');
+      expect(response.status).toBe(502);
+      expect(response.body.message).toMatch(/plex\.tv.*cannot reach/i);
+      expect((await mine(user))[0]).toMatchObject({ email: 'unreachable@example.test', result: 'failed' });
+    } finally {
+      await admin.patch('/api/integrations/plex', { tv_url: plexTv.baseUrl });
+    }
   });
 
   it('refuses an invalid address with 400 before asking plex.tv', async () => {
