@@ -111,6 +111,12 @@ describe('refusals and failures', () => {
     expect(error.message).toBe('The user is already a friend of this account');
   });
 
+  it("plex.tv's message never carries the token, even if plex.tv echoes it", async () => {
+    plexTv.refused.set('echo@example.com', `Token ${plexTv.token} may not share`);
+    const error = await integrationFailure(inviter.invite({ email: 'echo@example.com', machineId, libraries: all }));
+    expect(error.message).toBe('Token [redacted] may not share');
+  });
+
   it('an address invited twice is refused the second time', async () => {
     await inviter.invite({ email: 'friend@example.com', machineId, libraries: all });
     const error = await integrationFailure(inviter.invite({ email: 'Friend@example.com', machineId, libraries: all }));

@@ -26,6 +26,11 @@ describe('JsonClient', () => {
       } else if (request.url?.startsWith('/xml')) {
         const status = Number(new URL(request.url, 'http://x').searchParams.get('status') ?? 200);
         response.writeHead(status, { 'content-type': 'text/xml' }).end('<Response code="410" status="gone"/>');
+      } else if (request.url?.startsWith('/chunked')) {
+        // No Content-Length: the cap must hold while reading.
+        response.writeHead(200, { 'content-type': 'image/png' });
+        response.write(Buffer.alloc(800));
+        response.end(Buffer.alloc(800));
       } else if (request.url?.startsWith('/stall')) response.writeHead(200).write('{');
       else response.writeHead(404).end();
     });
@@ -87,6 +92,8 @@ describe('JsonClient', () => {
       expect(small.kind).toBe('bad_response');
       const large = await failure(client().requestBytes({ path: '/big', maxBytes: 1_000_000 }));
       expect(large.kind).toBe('bad_response');
+      const undeclared = await failure(client().requestBytes({ path: '/chunked' }));
+      expect(undeclared).toMatchObject({ kind: 'bad_response', message: 'Peer: answer larger than 1024 bytes' });
     });
 
     it('reads text, and a non-2xx one only when the caller accepts that status', async () => {
