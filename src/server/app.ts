@@ -24,6 +24,7 @@ import type { App, RouteContext } from './routes/route-context.ts';
 import { gameServersRoutes } from './routes/game-servers.routes.ts';
 import { integrationsRoutes } from './routes/integrations.routes.ts';
 import { eventsRoutes } from './routes/events.routes.ts';
+import { mediaRoutes } from './routes/media.routes.ts';
 import { servicesRoutes } from './routes/services.routes.ts';
 import { usersRoutes } from './routes/users.routes.ts';
 import { emailTemplatesRoutes } from './routes/email-templates.routes.ts';
@@ -34,6 +35,7 @@ import { settingsRoutes } from './routes/settings.routes.ts';
 import { userRoutes } from './routes/user.routes.ts';
 import { systemClock, type Clock } from './services/clock.ts';
 import { createServices, type Services } from './services/container.ts';
+import type { InvitationLimit } from './media/media.service.ts';
 import { argon2Hasher, type PasswordHasher } from './services/password-hasher.ts';
 import { DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits } from './services/rate-limiter.ts';
 
@@ -56,6 +58,8 @@ export interface AppOptions {
   /** Built client to serve; defaults to ./dist/client. */
   clientDir?: string;
   logger?: FastifyServerOptions['logger'];
+  /** Media invitations per user and window (tests lower it). */
+  invitationLimit?: InvitationLimit;
 }
 
 /** The built app with its route table and services (tests read both). */
@@ -136,7 +140,17 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     }),
     geoIp: options.geoIp,
     // Integration settings live in the database (Settings page); these apply until the first save there.
-    integrationEnv: { AMP_URL: env.AMP_URL, AMP_USERNAME: env.AMP_USERNAME, AMP_PASSWORD: env.AMP_PASSWORD },
+    integrationEnv: {
+      AMP_URL: env.AMP_URL,
+      AMP_USERNAME: env.AMP_USERNAME,
+      AMP_PASSWORD: env.AMP_PASSWORD,
+      PLEX_URL: env.PLEX_URL,
+      PLEX_TOKEN: env.PLEX_TOKEN,
+      PLEX_TV_URL: env.PLEX_TV_URL,
+      PLEX_SHARE_LIBRARIES: env.PLEX_SHARE_LIBRARIES,
+      JELLYFIN_URL: env.JELLYFIN_URL,
+      JELLYFIN_API_KEY: env.JELLYFIN_API_KEY,
+    },
     gameHostDefault: env.GAME_HOST ?? null,
     eventHeartbeatMs: options.eventHeartbeatMs ?? 15_000,
     caps: {
@@ -144,6 +158,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
       queryGameServers: env.MAX_QUERY_GAME_SERVERS,
       emailTemplates: env.MAX_EMAIL_TEMPLATES,
     },
+    invitationLimit: options.invitationLimit,
     log: app.log,
   });
 
@@ -189,6 +204,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   gameServersRoutes(context);
   integrationsRoutes(context);
   eventsRoutes(context);
+  mediaRoutes(context);
 
   await registerUploadsStatic(app, path.join(env.DATA_DIR, 'uploads'));
   await registerStaticClient(app, options.clientDir ?? path.resolve('dist/client'), () => services.settings.get());
@@ -199,7 +215,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     services,
     async close() {
       await services.outbox.idle();
-      await Promise.all(services.gameServerPollers.map((poller) => poller.idle()));
+      await Promise.all([...services.gameServerPollers.map((poller) => poller.idle()), services.mediaPoller.idle()]);
       await app.close();
       services.mailer.close();
       services.loginAttempts.close();

@@ -1,0 +1,10 @@
+import net from 'node:net';
+
+/** A port on 127.0.0.1 where nothing listens (an unreachable peer). */
+export async function closedPort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
