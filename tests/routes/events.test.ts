@@ -73,6 +73,13 @@ describe('GET /api/events', () => {
     await reader.next('game-servers');
   });
 
+  it('tells open dashboards to look at the media card again when a media poll changes what it shows', async () => {
+    const reader = await stream(await actors.user.signIn());
+    // No media server is configured here: the first poll stores that, which is a change from nothing.
+    await app.built.services.mediaPoller.poll();
+    await reader.next('media');
+  });
+
   it('sends NSFW services only to viewers who may see them', async () => {
     const [userStream, nsfwStream] = [
       await stream(await actors.user.signIn()),

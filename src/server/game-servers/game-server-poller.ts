@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { ChangeSignal } from '../lib/change-signal.ts';
 import { IntegrationError } from '../integrations/http/json-client.ts';
 import { CoalescedRun } from '../lib/coalesced-run.ts';
 import type { GameServerActionsRepository } from '../repositories/game-server-actions.repository.ts';
@@ -29,9 +30,11 @@ export interface PollerDeps {
 export class GameServerPoller {
   readonly #polls = new CoalescedRun(() => this.#run());
   #lastFailure: string | null = null;
-  #lastStateKey: string | null = null;
+  readonly #changes: ChangeSignal;
 
-  constructor(private readonly deps: PollerDeps) {}
+  constructor(private readonly deps: PollerDeps) {
+    this.#changes = new ChangeSignal(deps.onChanged);
+  }
 
   get provider(): GameServerProvider {
     return this.deps.provider;
@@ -80,9 +83,7 @@ export class GameServerPoller {
   }
 
   #noteState(key: string): void {
-    if (key === this.#lastStateKey) return;
-    this.#lastStateKey = key;
-    this.deps.onChanged?.();
+    this.#changes.note(key);
   }
 
   async #applyAutoStart(states: GameServerState[]): Promise<void> {

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { MEDIA_MSG } from '#shared/schemas/media';
 import { IntegrationError } from '../integrations/http/json-client.ts';
+import { ChangeSignal } from '../lib/change-signal.ts';
 import { CoalescedRun } from '../lib/coalesced-run.ts';
 import {
   NO_MEDIA_STATUS,
@@ -18,6 +19,8 @@ export interface MediaPollerDeps {
   status: MediaStatusRepository;
   clock: Clock;
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+  /** Told when a poll changes what the card shows, progress aside (live events). */
+  onChanged?: () => void;
 }
 
 /** The streams with their image paths swapped for keys, and the keys' paths. */
@@ -40,8 +43,11 @@ function storeStreams(streams: MediaStream[]): { streams: StoredMediaStream[]; t
 export class MediaPoller {
   readonly #polls = new CoalescedRun(() => this.#run());
   #lastFailure: string | null = null;
+  readonly #changes: ChangeSignal;
 
-  constructor(private readonly deps: MediaPollerDeps) {}
+  constructor(private readonly deps: MediaPollerDeps) {
+    this.#changes = new ChangeSignal(deps.onChanged);
+  }
 
   /** Polls once; a call during a poll gets one more poll after it (a settings change must be seen). */
   poll(): Promise<void> {
@@ -59,6 +65,7 @@ export class MediaPoller {
     const active = await this.deps.active();
     if (!active) {
       this.#report(MEDIA_MSG.notConfigured, true);
+      this.#changes.note('not configured');
       await status.save({
         ...NO_MEDIA_STATUS,
         error: MEDIA_MSG.notConfigured,
@@ -87,6 +94,7 @@ export class MediaPoller {
         checkedAt,
       });
       this.#report(reason, false);
+      this.#changes.note(`failed: ${reason}`);
       return;
     }
     const [identity, streams, libraries] = polled;
@@ -102,6 +110,14 @@ export class MediaPoller {
       checkedAt,
     });
     this.#report(null, false);
+    // Progress moves at every poll and the card advances it itself; a push is for a stream starting, pausing or
+    // ending, and for library counts.
+    this.#changes.note(
+      JSON.stringify([
+        streams.map((stream) => [stream.user, stream.title, stream.device, stream.state]),
+        libraries.map((library) => [library.title, library.count]),
+      ]),
+    );
   }
 
   /** Logs once per distinct failure (a server that stays down must not fill the log every 10 s). */

@@ -25,6 +25,8 @@ export interface MediaModuleDeps {
   choice: () => Promise<MediaBackendChoice>;
   onChoiceChange: (listener: () => void) => void;
   invitationLimit?: InvitationLimit | undefined;
+  /** Told when a poll changes what the media card shows (live events). */
+  onChanged?: () => void;
 }
 
 export interface MediaServices {
@@ -57,7 +59,13 @@ export function createMediaServices(deps: MediaModuleDeps): MediaServices {
     choice: deps.choice,
     build: realBuilders,
   });
-  const poller = new MediaPoller({ active: () => active.current(), status, clock: deps.clock, log: deps.log });
+  const poller = new MediaPoller({
+    active: () => active.current(),
+    status,
+    clock: deps.clock,
+    log: deps.log,
+    onChanged: deps.onChanged,
+  });
   // A settings change shows at once, not at the next 10 s tick (a poll from a standby instance is harmless).
   const onChange = () => {
     active

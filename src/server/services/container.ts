@@ -158,6 +158,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     integrations.plex.notify();
     integrations.jellyfin.notify();
   });
+  const liveEvents = new LiveEvents();
   let mediaBackend: string | null = null;
   const media = createMediaServices({
     db: kysely,
@@ -173,6 +174,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
         mediaBackend = changed.media_backend;
       }),
     invitationLimit: deps.invitationLimit,
+    onChanged: () => liveEvents.publish('media', {}),
   });
   const notifications = await createNotificationServices({
     db: kysely,
@@ -223,7 +225,6 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     deps.caps.services,
   );
   const historyRepository = new StatusHistoryRepository(kysely, deps.db.dialect);
-  const liveEvents = new LiveEvents();
   const gameServers = createGameServerServices({
     db: kysely,
     clock: deps.clock,
