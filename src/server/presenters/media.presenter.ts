@@ -1,9 +1,10 @@
-import type {
-  MediaDetailsWire,
-  MediaInvitationWire,
-  MediaServerWire,
-  MediaStreamWire,
-  MediaSummaryWire,
+import {
+  MEDIA_MSG,
+  type MediaDetailsWire,
+  type MediaInvitationWire,
+  type MediaServerWire,
+  type MediaStreamWire,
+  type MediaSummaryWire,
 } from '#shared/schemas/media';
 import { thumbUrl } from '../media/thumb-key.ts';
 import type { MediaInvitation } from '../repositories/media-invitations.repository.ts';
@@ -24,11 +25,15 @@ function presentStream(stream: StoredMediaStream): MediaStreamWire {
   };
 }
 
-/** GET /api/services/plex/details: stream details only for those who may see them; the count for everyone. */
+/**
+ * GET /api/services/plex/details: stream details only for those who may see them (admins); the count for everyone.
+ * A failure's own reason also goes to admins only: it can name the server's internal address or port.
+ */
 export function presentMediaDetails(status: MediaStatus, seesStreams: boolean): MediaDetailsWire {
+  const isPlainReason = status.error === null || status.error === MEDIA_MSG.notConfigured;
   return {
     status: status.status,
-    error: status.error,
+    error: seesStreams || isPlainReason ? status.error : MEDIA_MSG.unavailable,
     activeStreamCount: status.streams.length,
     libraries: status.libraries.map(({ title, type, count }) => ({ title, type, count })),
     streams: seesStreams ? status.streams.map(presentStream) : [],

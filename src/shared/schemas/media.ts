@@ -16,6 +16,8 @@ export const MEDIA_MSG = {
   loadFailedShort: 'Failed to load Plex info',
   offline: 'Plex server is offline',
   notConfigured: 'No media server is configured',
+  /** The reason users below admin see for a failing server (the real one can name internal addresses). */
+  unavailable: 'The media server is not answering right now',
   invitationsUnsupported: 'Jellyfin has no e-mail invitations: ask an admin to create your account',
   tooManyInvitations: 'Too many invitations, please try again later',
   plexTokenRefused: 'plex.tv refused the Plex token',
