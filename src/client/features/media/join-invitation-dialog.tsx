@@ -39,9 +39,13 @@ function MyInvitations({ invitations }: { invitations: readonly MediaInvitationW
         {invitations.map((invitation) => (
           <li key={invitation.id} className="flex min-w-0 items-start gap-2">
             {invitation.result === 'sent' ? (
-              <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-green-700 dark:text-green-400" aria-label="Sent" />
+              <CheckCircle2
+                className="mt-0.5 size-4 shrink-0 text-green-700 dark:text-green-400"
+                role="img"
+                aria-label="Sent"
+              />
             ) : (
-              <XCircle className="mt-0.5 size-4 shrink-0 text-destructive" aria-label="Failed" />
+              <XCircle className="mt-0.5 size-4 shrink-0 text-destructive" role="img" aria-label="Failed" />
             )}
             <span className="grid min-w-0">
               <span className="truncate">{invitation.email}</span>

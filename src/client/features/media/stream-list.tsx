@@ -36,7 +36,8 @@ function StreamThumbnail({ src }: { src: string | null }) {
 function StreamRow({ stream, progress }: { stream: MediaStreamWire; progress: number }) {
   const isPlaying = stream.state === 'playing';
   const StateIcon = isPlaying ? Play : Pause;
-  const position = (progress / 100) * stream.duration;
+  // Rounded to the millisecond: percent arithmetic would otherwise show 2:02 for what is exactly 2:03.
+  const position = Math.round((progress / 100) * stream.duration);
   const details = [stream.user, stream.device, stream.quality].filter((part) => part.trim() !== '').join(' · ');
   return (
     <li className="flex min-w-0 gap-3" data-testid="media-stream" data-state={stream.state}>
