@@ -230,7 +230,16 @@ export function MediaPanel({ showAdminMessages }: { showAdminMessages: boolean }
         <AutoRefreshSwitch isOn={isAutoRefreshOn} onChange={setIsAutoRefreshOn} />
       </div>
       {body}
-      {join ? <div className="flex flex-wrap items-center justify-between gap-2">{join}</div> : null}
+      {join ? (
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          {serverInfo?.name ? (
+            <p className="min-w-0 truncate text-xs text-muted-foreground" data-testid="media-server-name">
+              {[serverInfo.name, serverInfo.version].filter(Boolean).join(' · ')}
+            </p>
+          ) : null}
+          {join}
+        </div>
+      ) : null}
     </section>
   );
 }
