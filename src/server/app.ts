@@ -21,6 +21,7 @@ import { authRoutes } from './routes/auth.routes.ts';
 import type { App, RouteContext } from './routes/route-context.ts';
 import { gameServersRoutes } from './routes/game-servers.routes.ts';
 import { integrationsRoutes } from './routes/integrations.routes.ts';
+import { mediaRoutes } from './routes/media.routes.ts';
 import { servicesRoutes } from './routes/services.routes.ts';
 import { usersRoutes } from './routes/users.routes.ts';
 import { emailTemplatesRoutes } from './routes/email-templates.routes.ts';
@@ -31,6 +32,7 @@ import { settingsRoutes } from './routes/settings.routes.ts';
 import { userRoutes } from './routes/user.routes.ts';
 import { systemClock, type Clock } from './services/clock.ts';
 import { createServices, type Services } from './services/container.ts';
+import type { InvitationLimit } from './media/media.service.ts';
 import { argon2Hasher, type PasswordHasher } from './services/password-hasher.ts';
 import { DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits } from './services/rate-limiter.ts';
 
@@ -51,6 +53,8 @@ export interface AppOptions {
   /** Built client to serve; defaults to ./dist/client. */
   clientDir?: string;
   logger?: FastifyServerOptions['logger'];
+  /** Media invitations per user and window (tests lower it). */
+  invitationLimit?: InvitationLimit;
 }
 
 /** The built app with its route table and services (tests read both). */
@@ -131,8 +135,19 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     }),
     geoIp: options.geoIp,
     // Integration settings live in the database (Settings page); these apply until the first save there.
-    integrationEnv: { AMP_URL: env.AMP_URL, AMP_USERNAME: env.AMP_USERNAME, AMP_PASSWORD: env.AMP_PASSWORD },
+    integrationEnv: {
+      AMP_URL: env.AMP_URL,
+      AMP_USERNAME: env.AMP_USERNAME,
+      AMP_PASSWORD: env.AMP_PASSWORD,
+      PLEX_URL: env.PLEX_URL,
+      PLEX_TOKEN: env.PLEX_TOKEN,
+      PLEX_TV_URL: env.PLEX_TV_URL,
+      PLEX_SHARE_LIBRARIES: env.PLEX_SHARE_LIBRARIES,
+      JELLYFIN_URL: env.JELLYFIN_URL,
+      JELLYFIN_API_KEY: env.JELLYFIN_API_KEY,
+    },
     gameHostDefault: env.GAME_HOST ?? null,
+    invitationLimit: options.invitationLimit,
     log: app.log,
   });
 
@@ -173,6 +188,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   notificationsRoutes(context);
   gameServersRoutes(context);
   integrationsRoutes(context);
+  mediaRoutes(context);
 
   await registerUploadsStatic(app, path.join(env.DATA_DIR, 'uploads'));
   await registerStaticClient(app, options.clientDir ?? path.resolve('dist/client'), () => services.settings.get());
@@ -183,7 +199,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     services,
     async close() {
       await services.outbox.idle();
-      await Promise.all(services.gameServerPollers.map((poller) => poller.idle()));
+      await Promise.all([...services.gameServerPollers.map((poller) => poller.idle()), services.mediaPoller.idle()]);
       await app.close();
       services.mailer.close();
       services.loginAttempts.close();

@@ -1,22 +1,30 @@
+import { isMediaServerName } from './media-service.ts';
+
 /** The fields ordering reads. */
 export interface Orderable {
   id: number;
   name: string;
   isNSFW: boolean;
+  /**
+   * The media card's service (serviceWire.mediaServer, pickMediaService's answer). When given, it alone decides
+   * the media server's lead; when absent, the media-server name rule does.
+   */
+  mediaServer?: boolean;
 }
 
 // SPEC section 4: the media server, the media request service and the chat-model web interface lead.
-const LEADERS: readonly RegExp[] = [/\bplex\b/i, /\b(overseerr|jellyseerr|ombi)\b/i, /\bopen[\s-]?web[\s-]?ui\b/i];
+const LEADERS: readonly RegExp[] = [/\b(overseerr|jellyseerr|ombi)\b/i, /\bopen[\s-]?web[\s-]?ui\b/i];
 
-function leaderRank(name: string): number {
-  const index = LEADERS.findIndex((pattern) => pattern.test(name));
-  return index === -1 ? LEADERS.length : index;
+function leaderRank(service: Orderable): number {
+  if (service.mediaServer ?? isMediaServerName(service.name)) return 0;
+  const index = LEADERS.findIndex((pattern) => pattern.test(service.name));
+  return index === -1 ? LEADERS.length + 1 : index + 1;
 }
 
 /** SPEC's default order: leaders first (in that order), other non-NSFW services by name, NSFW ones last. */
 export function compareDefault(a: Orderable, b: Orderable): number {
   if (a.isNSFW !== b.isNSFW) return a.isNSFW ? 1 : -1;
-  const rank = leaderRank(a.name) - leaderRank(b.name);
+  const rank = leaderRank(a) - leaderRank(b);
   if (rank !== 0) return rank;
   return a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || a.id - b.id;
 }

@@ -7,7 +7,8 @@ import { closeLocal, listenLocal } from './local-http.ts';
  * `Accept: application/json`; `/identity` open, everything else needs the token (header `X-Plex-Token` or the
  * `X-Plex-Token` query parameter) and answers 401 otherwise; `/status/sessions` with Metadata, User, Player and
  * Media; `/library/sections` with Directory; counts with `X-Plex-Container-Size=0` in `totalSize` and in the
- * `X-Plex-Container-Total-Size` header; thumbnails as PNG bytes.
+ * `X-Plex-Container-Total-Size` header; thumbnails as PNG bytes for every path it hands out in sessions (and any
+ * path added to `thumbs`), token required like every library path.
  */
 
 export interface FakePlexSession {
@@ -32,11 +33,13 @@ export interface FakePlexSection {
 
 export interface FakePlexRequest {
   path: string;
+  /** The query string as received ('' without one), to show the token never travels in a URL. */
+  search: string;
   headers: http.IncomingHttpHeaders;
 }
 
-// The smallest valid PNG (1x1), for thumbnails.
-const PNG = Buffer.from(
+/** The smallest valid PNG (1x1), for thumbnails. */
+export const FAKE_THUMB_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
@@ -52,8 +55,10 @@ export class FakePlex {
     { key: '2', title: 'TV Shows', type: 'show', count: 57 },
     { key: '3', title: 'Music', type: 'artist', count: 1200 },
   ];
-  /** Thumbnail paths that exist (others answer 404). */
+  /** Thumbnail paths that exist besides those the sessions hand out (others answer 404). */
   readonly thumbs = new Set<string>();
+  /** Answer thumbnails with this instead of the PNG (a broken or hostile server). */
+  thumbAnswer: { contentType: string; body: Buffer } | null = null;
   readonly requests: FakePlexRequest[] = [];
   /** Put the count only in the X-Plex-Container-Total-Size header, not in the body. */
   countInHeaderOnly = false;
@@ -73,7 +78,7 @@ export class FakePlex {
 
   #handle(request: http.IncomingMessage, response: http.ServerResponse): void {
     const url = new URL(request.url ?? '/', 'http://fake');
-    this.requests.push({ path: url.pathname, headers: request.headers });
+    this.requests.push({ path: url.pathname, search: url.search, headers: request.headers });
     if (this.failWithStatus !== null) {
       response.writeHead(this.failWithStatus, { 'content-type': 'text/plain' }).end('Internal Server Error');
       return;
@@ -146,11 +151,17 @@ export class FakePlex {
       );
       return;
     }
-    if (this.thumbs.has(url.pathname)) {
-      response.writeHead(200, { 'content-type': 'image/png', 'content-length': PNG.length }).end(PNG);
+    if (this.#thumbPaths().has(url.pathname)) {
+      const { contentType, body } = this.thumbAnswer ?? { contentType: 'image/png', body: FAKE_THUMB_PNG };
+      response.writeHead(200, { 'content-type': contentType, 'content-length': body.length }).end(body);
       return;
     }
     response.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found');
+  }
+
+  #thumbPaths(): Set<string> {
+    const handedOut = this.sessions.flatMap((session) => [session.thumb, session.grandparentThumb]);
+    return new Set([...this.thumbs, ...handedOut.filter((path) => path !== undefined)]);
   }
 
   #session(session: FakePlexSession, index: number): Record<string, unknown> {

@@ -43,6 +43,19 @@ export const EXPECTED: Record<string, Access> = {
   'GET /api/integrations/amp': 'admin',
   'PATCH /api/integrations/amp': 'admin',
   'POST /api/integrations/amp/test': 'admin',
+  'GET /api/integrations/plex': 'admin',
+  'PATCH /api/integrations/plex': 'admin',
+  'POST /api/integrations/plex/test': 'admin',
+  'GET /api/integrations/jellyfin': 'admin',
+  'PATCH /api/integrations/jellyfin': 'admin',
+  'POST /api/integrations/jellyfin/test': 'admin',
+  'GET /api/services/plex/details': 'approved',
+  'GET /api/services/plex/server': 'approved',
+  'GET /api/services/plex/summary': 'approved',
+  'GET /api/services/plex/invitations/mine': 'approved',
+  'GET /api/services/plex/invitations': 'admin',
+  'POST /api/services/plex/account': 'approved',
+  'GET /api/services/plex/thumbs/:key': 'admin',
   'GET /api/game-servers': 'approved',
   'POST /api/game-servers/:instanceId/:action': 'approved',
   'POST /api/game-servers/request': 'approved',
@@ -71,5 +84,6 @@ export function concretePath(url: string): string {
     .replace(':id', '999999')
     .replace(':instanceId', 'none')
     .replace(':action', 'start')
-    .replace(':type', 'service');
+    .replace(':type', 'service')
+    .replace(':key', '0'.repeat(32));
 }

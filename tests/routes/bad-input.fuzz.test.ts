@@ -29,7 +29,15 @@ import {
   patchGameServerBody,
   patchGameServerRequestBody,
 } from '../../src/shared/schemas/game-servers.ts';
-import { patchAmpSettingsBody, testAmpSettingsBody } from '../../src/shared/schemas/integrations.ts';
+import {
+  patchAmpSettingsBody,
+  patchJellyfinSettingsBody,
+  patchPlexSettingsBody,
+  testAmpSettingsBody,
+  testJellyfinSettingsBody,
+  testPlexSettingsBody,
+} from '../../src/shared/schemas/integrations.ts';
+import { mediaInvitationBody } from '../../src/shared/schemas/media.ts';
 import { startFakeOidcIssuer as startFakeIssuer, type FakeOidcIssuer as FakeIssuer } from '../fakes/oidc-issuer.ts';
 import type { TestClient, TestResponse } from '../helpers/http-client.ts';
 import { registerClient, startTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -211,6 +219,7 @@ async function snapshot(): Promise<unknown> {
     integrationSettings: await db.selectFrom('integration_settings').selectAll().execute(),
     gameServers: await db.selectFrom('game_servers').selectAll().orderBy('id').execute(),
     gameServerRequests: await db.selectFrom('game_server_requests').selectAll().orderBy('id').execute(),
+    mediaInvitations: await db.selectFrom('media_invitations').selectAll().orderBy('id').execute(),
     sessions: await db
       .selectFrom('sessions')
       .select(['id_hash', 'user_id', 'requires_password_change'])
@@ -315,7 +324,7 @@ const ROUTES: JsonRoute[] = [
   {
     method: 'PATCH',
     url: '/api/settings',
-    fields: ['defaultRole'],
+    fields: ['defaultRole', 'media_backend'],
     schema: patchSettingsBody,
     plausible: fc.constantFrom('superadmin', 'SUPERADMIN', 'Admin', 'admin ', ' user', 'pending\u0000', 'root', ''),
   },
@@ -333,7 +342,18 @@ const ROUTES: JsonRoute[] = [
     method: 'PUT',
     url: '/api/services/999999',
     pattern: '/api/services/:id',
-    fields: ['id', 'name', 'url', 'icon', 'background', 'refreshInterval', 'isNSFW', 'tooltip', 'show_status_badge'],
+    fields: [
+      'id',
+      'name',
+      'url',
+      'icon',
+      'background',
+      'refreshInterval',
+      'isNSFW',
+      'tooltip',
+      'show_status_badge',
+      'mediaServer',
+    ],
     schema: updateServiceBody,
     // No such service: a body the contract accepts gets 404 (or 400 when its id differs from the path).
     acceptedBodyStatus: 404,
@@ -464,6 +484,45 @@ const ROUTES: JsonRoute[] = [
     // Accepted bodies contact the address: only refused ones are sent.
     schema: testAmpSettingsBody,
     plausible: fc.constantFrom('http://127.0.0.1:9', 'file:///etc/passwd', 'admin', '', null),
+  },
+  {
+    method: 'PATCH',
+    url: '/api/integrations/plex',
+    fields: ['url', 'token', 'tv_url', 'share_libraries'],
+    // Accepted bodies change the Plex settings: only refused ones are sent.
+    schema: patchPlexSettingsBody,
+    plausible: fc.constantFrom('http://127.0.0.1:32400', 'ftp://x', 'Movies, TV', 'a'.repeat(300), '', null),
+  },
+  {
+    method: 'POST',
+    url: '/api/integrations/plex/test',
+    fields: ['url', 'token', 'tv_url', 'share_libraries'],
+    // Accepted bodies contact the address: only refused ones are sent.
+    schema: testPlexSettingsBody,
+    plausible: fc.constantFrom('http://127.0.0.1:9', 'file:///etc/passwd', 'token', 'Movies\u0000', '', null),
+  },
+  {
+    method: 'PATCH',
+    url: '/api/integrations/jellyfin',
+    fields: ['url', 'api_key'],
+    schema: patchJellyfinSettingsBody,
+    plausible: fc.constantFrom('http://127.0.0.1:8096', 'gopher://x', 'key', 'a'.repeat(300), '', null),
+  },
+  {
+    method: 'POST',
+    url: '/api/integrations/jellyfin/test',
+    fields: ['url', 'api_key'],
+    schema: testJellyfinSettingsBody,
+    plausible: fc.constantFrom('http://127.0.0.1:9', 'http://user:pw@x/', 'key', '', null),
+  },
+  {
+    method: 'POST',
+    url: '/api/services/plex/account',
+    fields: ['email'],
+    schema: mediaInvitationBody,
+    // No media server in this app: an accepted address gets 503 before anything is recorded.
+    acceptedBodyStatus: 503,
+    plausible: fc.constantFrom('a@', '@b', 'a b@c.d', 'x@example.test\r\nBcc: y@z', 'x@example.test'),
   },
 ];
 

@@ -12,6 +12,7 @@ import { metadataTargetsMigration } from './migrations/0008-metadata-targets.ts'
 import { ownDisplayFlagsMigration } from './migrations/0009-own-display-flags.ts';
 import { integrationSettingsMigration } from './migrations/0010-integration-settings.ts';
 import { gameServersMigration } from './migrations/0011-game-servers.ts';
+import { mediaMigration } from './migrations/0012-media.ts';
 
 /** Migrations are listed in code (not read from disk) so the bundled server carries them. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -27,6 +28,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '0009-own-display-flags': ownDisplayFlagsMigration(db.dialect),
     '0010-integration-settings': integrationSettingsMigration(),
     '0011-game-servers': gameServersMigration(db.dialect),
+    '0012-media': mediaMigration(db.dialect),
   };
 }
 

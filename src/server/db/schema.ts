@@ -88,6 +88,8 @@ export interface SettingsTable {
   allow_metadata_targets: BoolDefault;
   /** The host of copy-address (migration 0010); null falls back to GAME_HOST. */
   game_host: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The active media back end: auto, plex or jellyfin (migration 0012). */
+  media_backend: ColumnType<string, string | undefined, string>;
 }
 
 export interface ServicesTable {
@@ -102,6 +104,8 @@ export interface ServicesTable {
   isNSFW: BoolDefault;
   tooltip: string | null;
   show_status_badge: BoolDefault;
+  /** The admin's mark: this service's card is the media card (migration 0012; at most one row true). */
+  media_server: BoolDefault;
 }
 
 export interface GameServersTable {
@@ -252,6 +256,35 @@ export interface IntegrationSettingsTable {
   updated_at: string;
 }
 
+/** The last media poll (migration 0012): one row, id 1; lists as JSON text. */
+export interface MediaStatusTable {
+  id: number;
+  /** The back end polled ('plex', 'jellyfin'), or null when none is configured. */
+  backend: string | null;
+  status: BoolDefault;
+  error: string | null;
+  name: string | null;
+  version: string | null;
+  machine_id: string | null;
+  streams_json: ColumnType<string, string | undefined, string>;
+  libraries_json: ColumnType<string, string | undefined, string>;
+  /** Thumbnail key -> the back end's image path, for the streams of the last poll only. */
+  thumbs_json: ColumnType<string, string | undefined, string>;
+  checked_at: string | null;
+}
+
+/** One invitation sent through the media card (migration 0012). */
+export interface MediaInvitationsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  email: string;
+  backend: string;
+  /** 'sent' or 'failed'. */
+  result: string;
+  message: string | null;
+  created_at: string;
+}
+
 export interface MailSettingsTable {
   id: number;
   host: string | null;
@@ -308,5 +341,7 @@ export interface Database {
   service_status_daily: ServiceStatusRollupTable;
   mail_settings: MailSettingsTable;
   integration_settings: IntegrationSettingsTable;
+  media_status: MediaStatusTable;
+  media_invitations: MediaInvitationsTable;
   notification_deliveries: NotificationDeliveriesTable;
 }

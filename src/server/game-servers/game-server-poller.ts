@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { IntegrationError } from '../integrations/http/json-client.ts';
+import { CoalescedRun } from '../lib/coalesced-run.ts';
 import type { GameServerActionsRepository } from '../repositories/game-server-actions.repository.ts';
 import type { GameServer, GameServersRepository } from '../repositories/game-servers.repository.ts';
 import type { Clock } from '../services/clock.ts';
@@ -24,8 +25,7 @@ export interface PollerDeps {
  * nothing else: each provider has its own poller and its own time-outs.
  */
 export class GameServerPoller {
-  #running: Promise<void> | null = null;
-  #next: Promise<void> | null = null;
+  readonly #polls = new CoalescedRun(() => this.#run());
   #lastFailure: string | null = null;
 
   constructor(private readonly deps: PollerDeps) {}
@@ -39,23 +39,12 @@ export class GameServerPoller {
    * an action's "poll again at once" always sees the state after the action.
    */
   poll(): Promise<void> {
-    if (!this.#running) {
-      this.#running = this.#run().finally(() => {
-        this.#running = null;
-      });
-      return this.#running;
-    }
-    this.#next ??= this.#running.then(() => {
-      this.#next = null;
-      return this.poll();
-    });
-    return this.#next;
+    return this.#polls.run();
   }
 
   /** Resolves once no poll is running (shutdown waits for it before the database closes). */
-  async idle(): Promise<void> {
-    await this.#next;
-    await this.#running;
+  idle(): Promise<void> {
+    return this.#polls.idle();
   }
 
   async #run(): Promise<void> {

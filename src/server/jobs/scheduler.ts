@@ -3,6 +3,7 @@ import type { LeaderWork } from '../services/leadership.ts';
 import type { Services } from '../services/container.ts';
 import type { Job } from './job.ts';
 import { pollGameServersJob } from './poll-game-servers.job.ts';
+import { pollMediaJob } from './poll-media.job.ts';
 import { purgeSessionsJob } from './purge-sessions.job.ts';
 import { pruneHistoryJob } from './prune-history.job.ts';
 import { pruneLoginAttemptsJob } from './prune-login-attempts.job.ts';
@@ -18,6 +19,7 @@ export function serverJobs(services: Services): Job[] {
     pruneHistoryJob(services),
     refreshMonitorSettingsJob(services),
     ...services.gameServerPollers.map(pollGameServersJob),
+    pollMediaJob(services.mediaPoller),
   ];
 }
 

@@ -13,7 +13,7 @@ export interface SignInConfig {
  * Settings for the caller: anyone gets what the sign-in page and frame need (the tracking snippet runs on
  * every page, so it is public); approved users add the display flags and the default e-mail template's id
  * (for their test notifications) and the game host of copy-address; administrators also get the admin_ flags, the default role and whether the
- * monitor may check cloud metadata addresses.
+ * monitor may check cloud metadata addresses, and the media back end chosen.
  */
 export function presentSettings(
   { settings, defaultTemplateId, gameHost }: SettingsView,
@@ -58,5 +58,6 @@ export function presentSettings(
     admin_show_status_badge: settings.admin_show_status_badge,
     admin_show_uptime_log: settings.admin_show_uptime_log,
     allow_metadata_targets: settings.allow_metadata_targets,
+    media_backend: settings.media_backend,
   };
 }

@@ -15,6 +15,8 @@ export interface Service {
   isNSFW: boolean;
   tooltip: string | null;
   show_status_badge: boolean;
+  /** The admin's mark: this card is the media card (pickMediaService decides with it). */
+  media_server: boolean;
 }
 
 function toService(row: Selectable<ServicesTable>): Service {
@@ -23,6 +25,7 @@ function toService(row: Selectable<ServicesTable>): Service {
     status: bool(row.status),
     isNSFW: bool(row.isNSFW),
     show_status_badge: bool(row.show_status_badge),
+    media_server: bool(row.media_server),
   };
 }
 
@@ -46,15 +49,26 @@ export class ServicesRepository {
     return toService(await this.db.insertInto('services').values(values).returningAll().executeTakeFirstOrThrow());
   }
 
+  /**
+   * Applies a change; `media_server: true` also clears the mark of any other service, in one transaction (the
+   * unique index would refuse two marks, and readers never see none in between).
+   */
   async update(id: number, changes: Updateable<ServicesTable>): Promise<Service | undefined> {
     if (Object.keys(changes).length === 0) return this.findById(id);
-    const row = await this.db
-      .updateTable('services')
-      .set(changes)
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirst();
-    return row && toService(row);
+    return this.db.transaction().execute(async (trx) => {
+      if (changes.media_server === true) {
+        const exists = await trx.selectFrom('services').select('id').where('id', '=', id).executeTakeFirst();
+        if (!exists) return undefined;
+        await trx
+          .updateTable('services')
+          .set({ media_server: false })
+          .where('media_server', '=', true)
+          .where('id', '!=', id)
+          .execute();
+      }
+      const row = await trx.updateTable('services').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
+      return row && toService(row);
+    });
   }
 
   /** Deletes the service (its status logs and preferences go with it by cascade); false when absent. */

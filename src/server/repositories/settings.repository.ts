@@ -1,5 +1,6 @@
 import type { Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { AssignableRole } from '#shared/roles';
+import { MEDIA_BACKEND_CHOICES, type MediaBackendChoice } from '#shared/schemas/media';
 import { bool } from '../db/database.ts';
 import type { Database, SettingsTable } from '../db/schema.ts';
 
@@ -34,6 +35,12 @@ export interface Settings {
   allow_metadata_targets: boolean;
   /** The stored game host; null means GAME_HOST applies. */
   game_host: string | null;
+  /** The active media back end's choice (auto: Plex when configured, else Jellyfin). */
+  media_backend: MediaBackendChoice;
+}
+
+function mediaBackend(value: string): MediaBackendChoice {
+  return (MEDIA_BACKEND_CHOICES as readonly string[]).includes(value) ? (value as MediaBackendChoice) : 'auto';
 }
 
 function toSettings(row: Selectable<SettingsTable>): Settings {
@@ -52,6 +59,7 @@ function toSettings(row: Selectable<SettingsTable>): Settings {
     admin_show_uptime_log: bool(row.admin_show_uptime_log),
     registration_open: bool(row.registration_open),
     allow_metadata_targets: bool(row.allow_metadata_targets),
+    media_backend: mediaBackend(row.media_backend),
   };
 }
 

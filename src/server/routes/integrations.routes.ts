@@ -1,23 +1,79 @@
-import { patchAmpSettingsBody, testAmpSettingsBody } from '#shared/schemas/integrations';
-import { presentAmpSettings } from '../presenters/integration-settings.presenter.ts';
+import type { z } from 'zod';
+import {
+  ampSettingsWire,
+  jellyfinSettingsWire,
+  patchAmpSettingsBody,
+  patchJellyfinSettingsBody,
+  patchPlexSettingsBody,
+  plexSettingsWire,
+  testAmpSettingsBody,
+  testJellyfinSettingsBody,
+  testPlexSettingsBody,
+} from '#shared/schemas/integrations';
+import type { IntegrationField } from '../integrations/settings/integration-descriptor.ts';
+import type { IntegrationView } from '../integrations/settings/integration-settings.ts';
+import { presentIntegrationSettings } from '../presenters/integration-settings.presenter.ts';
 import { presentMessage } from '../presenters/message.presenter.ts';
-import type { RouteContext } from './route-context.ts';
+import type { App, RouteContext } from './route-context.ts';
 
-/** Settings of outside systems (administrators only): AMP; secrets are write-only. */
-export function integrationsRoutes({ app, services }: RouteContext): void {
-  const amp = services.integrations.amp;
+/** What the routes use of an IntegrationSettings (whatever its client config type). */
+interface SettingsEndpoint<F extends string> {
+  readonly fields: Readonly<Record<F, IntegrationField>>;
+  view(): Promise<IntegrationView<F>>;
+  update(patch: unknown): Promise<IntegrationView<F>>;
+  test(patch: unknown): Promise<string>;
+}
 
-  app.get('/api/integrations/amp', { config: { access: 'admin' } }, async () => presentAmpSettings(await amp.view()));
+interface IntegrationRouteSpec<F extends string> {
+  /** The route segment and descriptor id, e.g. 'amp'. */
+  id: string;
+  settings: SettingsEndpoint<F>;
+  /** The GET/PATCH answer's contract: the presented settings are checked against it. */
+  wire: z.ZodType;
+  patchBody: z.ZodType;
+  testBody: z.ZodType;
+}
 
-  app.patch(
-    '/api/integrations/amp',
-    { config: { access: 'admin' }, schema: { body: patchAmpSettingsBody } },
-    async (request) => presentAmpSettings(await amp.update(request.body)),
+/** GET, PATCH and POST .../test of one outside system's settings (administrators only). */
+function integrationSettingsRoutes<F extends string>(app: App, spec: IntegrationRouteSpec<F>): void {
+  const path = `/api/integrations/${spec.id}`;
+  const present = (view: IntegrationView<F>) => spec.wire.parse(presentIntegrationSettings(view, spec.settings.fields));
+
+  app.get(path, { config: { access: 'admin' } }, async () => present(await spec.settings.view()));
+
+  app.patch(path, { config: { access: 'admin' }, schema: { body: spec.patchBody } }, async (request) =>
+    present(await spec.settings.update(request.body)),
   );
 
   app.post(
-    '/api/integrations/amp/test',
-    { config: { access: 'admin' }, schema: { body: testAmpSettingsBody.optional() } },
-    async (request) => presentMessage(await amp.test(request.body ?? {})),
+    `${path}/test`,
+    { config: { access: 'admin' }, schema: { body: spec.testBody.optional() } },
+    async (request) => presentMessage(await spec.settings.test(request.body ?? {})),
   );
+}
+
+/** Settings of outside systems (administrators only): AMP, Plex and Jellyfin; secrets are write-only. */
+export function integrationsRoutes({ app, services }: RouteContext): void {
+  const { amp, plex, jellyfin } = services.integrations;
+  integrationSettingsRoutes(app, {
+    id: 'amp',
+    settings: amp,
+    wire: ampSettingsWire,
+    patchBody: patchAmpSettingsBody,
+    testBody: testAmpSettingsBody,
+  });
+  integrationSettingsRoutes(app, {
+    id: 'plex',
+    settings: plex,
+    wire: plexSettingsWire,
+    patchBody: patchPlexSettingsBody,
+    testBody: testPlexSettingsBody,
+  });
+  integrationSettingsRoutes(app, {
+    id: 'jellyfin',
+    settings: jellyfin,
+    wire: jellyfinSettingsWire,
+    patchBody: patchJellyfinSettingsBody,
+    testBody: testJellyfinSettingsBody,
+  });
 }

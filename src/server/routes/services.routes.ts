@@ -1,7 +1,6 @@
 import { SERVICE_MSG } from '#shared/messages';
 import { idParams } from '#shared/schemas/common';
 import { createServiceBody, updateServiceBody } from '#shared/schemas/service';
-import { pickMediaService } from '#shared/media-service';
 import { requireAuth } from '../http/access.ts';
 import { presentMessage } from '../presenters/message.presenter.ts';
 import { presentService } from '../presenters/service.presenter.ts';
@@ -10,9 +9,7 @@ import type { RouteContext } from './route-context.ts';
 /** The services list for everyone approved; changes for administrators. */
 export function servicesRoutes({ app, services }: RouteContext): void {
   app.get('/api/services', { config: { access: 'approved' } }, async (request) => {
-    const list = await services.catalog.listFor(requireAuth(request).user);
-    // Interim (issue 13 in progress): the name rule over this list; the admin's mark and the whole list follow.
-    const mediaServerId = pickMediaService(list, null);
+    const { services: list, mediaServerId } = await services.catalog.listFor(requireAuth(request).user);
     return list.map((service) => presentService(service, mediaServerId));
   });
 
@@ -21,14 +18,17 @@ export function servicesRoutes({ app, services }: RouteContext): void {
     { config: { access: 'admin' }, schema: { body: createServiceBody } },
     async (request, reply) => {
       const service = await services.catalog.create(request.body);
-      return reply.status(201).send(presentService(service, null));
+      return reply.status(201).send(presentService(service, await services.catalog.mediaServerId()));
     },
   );
 
   app.put(
     '/api/services/:id',
     { config: { access: 'admin' }, schema: { params: idParams, body: updateServiceBody } },
-    async (request) => presentService(await services.catalog.update(request.params.id, request.body), null),
+    async (request) => {
+      const service = await services.catalog.update(request.params.id, request.body);
+      return presentService(service, await services.catalog.mediaServerId());
+    },
   );
 
   app.delete('/api/services/:id', { config: { access: 'admin' }, schema: { params: idParams } }, async (request) => {

@@ -38,6 +38,19 @@ import type { AmpConfig } from '../integrations/amp/amp.client.ts';
 import { ampSettingsDescriptor, type AmpField } from '../integrations/settings/amp-settings.descriptor.ts';
 import { IntegrationSettings } from '../integrations/settings/integration-settings.ts';
 import { IntegrationSettingsRepository } from '../repositories/integration-settings.repository.ts';
+import { randomUUID } from 'node:crypto';
+import type { JellyfinConfig } from '../integrations/jellyfin/jellyfin.client.ts';
+import {
+  jellyfinSettingsDescriptor,
+  type JellyfinField,
+} from '../integrations/settings/jellyfin-settings.descriptor.ts';
+import {
+  plexSettingsDescriptor,
+  type PlexField,
+  type PlexMediaConfig,
+} from '../integrations/settings/plex-settings.descriptor.ts';
+import { createMediaServices, type MediaServices } from '../media/media.module.ts';
+import type { InvitationLimit } from '../media/media.service.ts';
 
 /** Everything the services need from outside; tests pass real databases and local peers. */
 export interface ServiceDeps {
@@ -64,11 +77,13 @@ export interface ServiceDeps {
   integrationEnv: Readonly<Record<string, string | undefined>>;
   /** GAME_HOST. */
   gameHostDefault: string | null;
+  /** Media invitations per user and window (tests lower it). */
+  invitationLimit?: InvitationLimit | undefined;
   log: FastifyBaseLogger;
 }
 
 /** The services of the app, wired once at start. */
-export interface Services extends NotificationServices, GameServerServices {
+export interface Services extends NotificationServices, GameServerServices, MediaServices {
   auth: AuthService;
   passwordReset: PasswordResetService;
   googleAuth: GoogleAuthService;
@@ -86,8 +101,12 @@ export interface Services extends NotificationServices, GameServerServices {
   loginAttempts: LoginAttemptService;
   /** Open database files; closed with the app. */
   geoIp: GeoIpLookup;
-  /** Settings of outside systems (Settings page, else environment); the game-server poller follows `amp`. */
-  integrations: { amp: IntegrationSettings<AmpConfig, AmpField> };
+  /** Settings of outside systems (Settings page, else environment); the pollers follow them. */
+  integrations: {
+    amp: IntegrationSettings<AmpConfig, AmpField>;
+    plex: IntegrationSettings<PlexMediaConfig, PlexField>;
+    jellyfin: IntegrationSettings<JellyfinConfig, JellyfinField>;
+  };
 }
 
 /** Builds the services (the composition root; no container framework). */
@@ -95,7 +114,11 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   const kysely = deps.db.kysely;
   const users = new UsersRepository(kysely);
   const settingsRepository = new SettingsRepository(kysely);
-  const key = deps.sessionSecret ?? (await new AppSecretsRepository(kysely).getOrCreate('session_key', newToken()));
+  const secrets = new AppSecretsRepository(kysely);
+  const key = deps.sessionSecret ?? (await secrets.getOrCreate('session_key', newToken()));
+  // X-Plex-Client-Identifier: one per installation, shared by every instance (docs/decisions/0012).
+  // Jellyfin's DeviceId is the same installation id.
+  const plexClientId = await secrets.getOrCreate('plex_client_id', randomUUID());
   const onError = (error: unknown) => deps.log.error({ err: error }, 'background task failed');
 
   const sessions = new SessionService(new SessionsRepository(kysely), users, deps.clock, key);
@@ -111,13 +134,35 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     clock: deps.clock,
     allowMetadataTargets: async () => (await settings.get()).allow_metadata_targets,
   };
-  const integrations = { amp: new IntegrationSettings(ampSettingsDescriptor(), integrationSettings) };
+  const integrations = {
+    amp: new IntegrationSettings(ampSettingsDescriptor(), integrationSettings),
+    plex: new IntegrationSettings(plexSettingsDescriptor({ clientId: plexClientId }), integrationSettings),
+    jellyfin: new IntegrationSettings(jellyfinSettingsDescriptor({ deviceId: plexClientId }), integrationSettings),
+  };
   // The AMP client's address guard follows allow_metadata_targets: a switch rebuilds it.
   let allowMetadataTargets: boolean | null = null;
   settings.onChange((changed) => {
     if (allowMetadataTargets !== null && allowMetadataTargets === changed.allow_metadata_targets) return;
     allowMetadataTargets = changed.allow_metadata_targets;
     integrations.amp.notify();
+    integrations.plex.notify();
+    integrations.jellyfin.notify();
+  });
+  let mediaBackend: string | null = null;
+  const media = createMediaServices({
+    db: kysely,
+    clock: deps.clock,
+    log: deps.log,
+    plexConfig: integrations.plex,
+    jellyfinConfig: integrations.jellyfin,
+    choice: async () => (await settings.get()).media_backend,
+    onChoiceChange: (listener) =>
+      settings.onChange((changed) => {
+        // Unknown before the first save here: that save polls once, later ones only when the choice moves.
+        if (mediaBackend !== changed.media_backend) listener();
+        mediaBackend = changed.media_backend;
+      }),
+    invitationLimit: deps.invitationLimit,
   });
   const notifications = await createNotificationServices({
     db: kysely,
@@ -180,6 +225,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   return {
     ...notifications,
     ...gameServers,
+    ...media,
     auth,
     passwordReset,
     googleAuth,

@@ -2,6 +2,7 @@ import { DEFAULT_REFRESH_INTERVAL_SECONDS } from '#shared/constants';
 import { SERVICE_MSG } from '#shared/messages';
 import { canSeeNsfw } from '#shared/permissions';
 import type { CreateServiceBody, UpdateServiceBody } from '#shared/schemas/service';
+import { pickMediaService } from '#shared/media-service';
 import { orderServices } from '#shared/service-order';
 import { isMetadataUrl } from '../monitor/metadata-targets.ts';
 import type { Service, ServicesRepository } from '../repositories/services.repository.ts';
@@ -29,10 +30,25 @@ export class ServiceCatalogService {
     this.#listeners.push(listener);
   }
 
-  /** The services the viewer may see, in the viewer's order (SPEC section 4); NSFW filtered on the server. */
-  async listFor(viewer: User): Promise<Service[]> {
-    const visible = await this.services.list(canSeeNsfw(viewer));
-    return orderServices(visible, viewer.service_order);
+  /**
+   * The services the viewer may see, in the viewer's order (SPEC section 4; the media card leads the default);
+   * NSFW filtered on the server. The media card is chosen over every service, so hiding one never moves it.
+   */
+  async listFor(viewer: User): Promise<{ services: Service[]; mediaServerId: number | null }> {
+    const all = await this.services.list(true);
+    const mediaServerId = this.#pickMediaService(all);
+    const visible = canSeeNsfw(viewer) ? all : all.filter((service) => !service.isNSFW);
+    const orderable = visible.map((service) => ({ ...service, mediaServer: service.id === mediaServerId }));
+    return { services: orderServices(orderable, viewer.service_order), mediaServerId };
+  }
+
+  /** The id of the media card's service (the admin's mark, else the name rule), over every service. */
+  async mediaServerId(): Promise<number | null> {
+    return this.#pickMediaService(await this.services.list(true));
+  }
+
+  #pickMediaService(all: readonly Service[]): number | null {
+    return pickMediaService(all, all.find((service) => service.media_server)?.id ?? null);
   }
 
   async create(input: CreateServiceBody): Promise<Service> {
@@ -56,8 +72,12 @@ export class ServiceCatalogService {
   async update(pathId: number, input: UpdateServiceBody): Promise<Service> {
     if (input.id !== pathId) throw new AppError('bad_request', SERVICE_MSG.idMismatch);
     if (input.url !== undefined) await this.#checkTarget(input.url);
-    const { id, refreshInterval, ...rest } = input;
-    const changes = refreshInterval === null || refreshInterval === undefined ? rest : { ...rest, refreshInterval };
+    const { id, refreshInterval, mediaServer, ...rest } = input;
+    const changes = {
+      ...rest,
+      ...(refreshInterval === null || refreshInterval === undefined ? {} : { refreshInterval }),
+      ...(mediaServer === undefined ? {} : { media_server: mediaServer }),
+    };
     const service = await this.services.update(id, changes);
     if (!service) throw new AppError('not_found', SERVICE_MSG.notFound);
     this.#emit('updated', id);

@@ -20,12 +20,20 @@ describe('JsonClient', () => {
       else if (request.url?.startsWith('/echo-secret')) response.writeHead(500).end('tok-secret-value');
       else if (request.url?.startsWith('/html')) response.end('<html>');
       else if (request.url?.startsWith('/big')) response.end('x'.repeat(2048));
+      else if (request.url?.startsWith('/bytes')) {
+        response.writeHead(200, { 'content-type': 'image/png', 'x-accept-seen': request.headers.accept ?? '' });
+        response.end(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff]));
+      } else if (request.url?.startsWith('/xml')) {
+        const status = Number(new URL(request.url, 'http://x').searchParams.get('status') ?? 200);
+        response.writeHead(status, { 'content-type': 'text/xml' }).end('<Response code="410" status="gone"/>');
+      } else if (request.url?.startsWith('/stall')) response.writeHead(200).write('{');
       else response.writeHead(404).end();
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
   });
   afterAll(() => {
+    server.closeAllConnections();
     server.close();
   });
 
@@ -64,6 +72,38 @@ describe('JsonClient', () => {
       client().request({ path: '/echo-secret/tok-secret-value', query: { t: 'tok-secret-value' }, schema }),
     );
     expect(error.message).not.toContain('tok-secret-value');
+  });
+
+  describe('bytes and text', () => {
+    it('returns the bytes, the headers and the Accept asked for', async () => {
+      const answer = await client().requestBytes({ path: '/bytes', accept: 'image/*' });
+      expect([...answer.body]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff]);
+      expect(answer.headers.get('content-type')).toBe('image/png');
+      expect(answer.headers.get('x-accept-seen')).toBe('image/*');
+    });
+
+    it('applies a smaller cap of the request, and never a larger one than the client', async () => {
+      const small = await failure(client().requestBytes({ path: '/bytes', maxBytes: 4 }));
+      expect(small.kind).toBe('bad_response');
+      const large = await failure(client().requestBytes({ path: '/big', maxBytes: 1_000_000 }));
+      expect(large.kind).toBe('bad_response');
+    });
+
+    it('reads text, and a non-2xx one only when the caller accepts that status', async () => {
+      expect((await client().requestText({ path: '/xml' })).body).toBe('<Response code="410" status="gone"/>');
+      const accepted = await client().requestText({ path: '/xml', query: { status: '410' } }, [410]);
+      expect(accepted).toMatchObject({ status: 410, body: '<Response code="410" status="gone"/>' });
+      const refused = await failure(client().requestText({ path: '/xml', query: { status: '410' } }));
+      expect(refused).toMatchObject({ kind: 'http_status', status: 410 });
+    });
+
+    it('maps a missing status, a peer that is down and a stalled answer to the same typed errors', async () => {
+      expect((await failure(client().requestBytes({ path: '/missing' }))).status).toBe(404);
+      const down = new JsonClient({ system: 'Peer', baseUrl: 'http://127.0.0.1:9/', timeoutMs: 2_000 });
+      expect((await failure(down.requestBytes({ path: '/bytes' }))).kind).toBe('unreachable');
+      const impatient = new JsonClient({ system: 'Peer', baseUrl, timeoutMs: 200 });
+      expect((await failure(impatient.requestText({ path: '/stall' }))).kind).toBe('timeout');
+    });
   });
 
   describe('with a guard', () => {

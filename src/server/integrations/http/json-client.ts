@@ -66,6 +66,26 @@ export interface JsonAnswer<T> {
   data: T;
 }
 
+/** A request whose answer is not JSON (images, XML): read as bytes or text under the same rules. */
+export interface RawRequest {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  query?: Record<string, string>;
+  /** Sent as JSON when given. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** The Accept header (default any type). */
+  accept?: string;
+  /** A smaller cap than the client's for this one answer (e.g. an image); a larger answer is a bad response. */
+  maxBytes?: number;
+}
+
+export interface RawAnswer<B> {
+  status: number;
+  headers: Headers;
+  body: B;
+}
+
 const DEFAULT_MAX_BYTES = 8 * 1024 * 1024;
 
 /** Replaces every secret in `text` with '[redacted]' (also its URL-encoded form). */
@@ -94,10 +114,14 @@ export function parseAnswer<T>(system: string, schema: z.ZodType<T>, value: unkn
   );
 }
 
-async function readCapped(response: Response, maxBytes: number, fail: (message: string) => never): Promise<string> {
+async function readCapped(response: Response, maxBytes: number, fail: (message: string) => never): Promise<Buffer> {
   const declared = Number(response.headers.get('content-length') ?? 0);
-  if (declared > maxBytes) fail(`answer too large (${declared} bytes)`);
-  if (!response.body) return '';
+  if (declared > maxBytes) {
+    // Unread, the body would hold the connection until the time-out.
+    await response.body?.cancel();
+    fail(`answer too large (${declared} bytes)`);
+  }
+  if (!response.body) return Buffer.alloc(0);
   const chunks: Uint8Array[] = [];
   let size = 0;
   const reader = response.body.getReader();
@@ -111,7 +135,7 @@ async function readCapped(response: Response, maxBytes: number, fail: (message: 
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 /**
@@ -152,11 +176,46 @@ export class JsonClient {
 
   /** Sends one request and returns the validated answer. */
   async request<T>(request: JsonRequest<T>, acceptStatuses: readonly number[] = []): Promise<JsonAnswer<T>> {
-    const { system, timeoutMs } = this.#options;
-    const secrets = this.#options.secrets?.() ?? [];
-    const fail = (kind: IntegrationErrorKind, message: string, status?: number): never => {
-      throw new IntegrationError(system, kind, redact(`${system}: ${message}`, secrets), status);
+    const answer = await this.#send({ ...request, accept: 'application/json' }, acceptStatuses);
+    const text = answer.body.toString('utf8');
+    let json: unknown;
+    try {
+      json = text === '' ? null : JSON.parse(text);
+    } catch {
+      return this.#fail('bad_response', `${answer.path} did not answer JSON`, answer.status);
+    }
+    return {
+      status: answer.status,
+      headers: answer.headers,
+      data: parseAnswer(this.system, request.schema, json, answer.path),
     };
+  }
+
+  /** Sends one request and returns the answer's bytes (images), with the same time-out, cap and errors. */
+  async requestBytes(request: RawRequest, acceptStatuses: readonly number[] = []): Promise<RawAnswer<Buffer>> {
+    const { status, headers, body } = await this.#send(request, acceptStatuses);
+    return { status, headers, body };
+  }
+
+  /** Sends one request and returns the answer as UTF-8 text (XML), with the same time-out, cap and errors. */
+  async requestText(request: RawRequest, acceptStatuses: readonly number[] = []): Promise<RawAnswer<string>> {
+    const { status, headers, body } = await this.#send(request, acceptStatuses);
+    return { status, headers, body: body.toString('utf8') };
+  }
+
+  /** Throws an IntegrationError of this system, with every secret redacted from its message. */
+  #fail(kind: IntegrationErrorKind, message: string, status?: number): never {
+    const { system } = this.#options;
+    throw new IntegrationError(system, kind, redact(`${system}: ${message}`, this.#options.secrets?.() ?? []), status);
+  }
+
+  /**
+   * The one transport of every request: URL, headers, guard, time-out (connect to last byte), capped read, and
+   * statuses outside 2xx (unless accepted) as `http_status` errors.
+   */
+  async #send(request: RawRequest, acceptStatuses: readonly number[]): Promise<RawAnswer<Buffer> & { path: string }> {
+    const { timeoutMs } = this.#options;
+    const fail = this.#fail.bind(this);
     let url: URL;
     try {
       url = new URL(request.path.replace(/^\//, ''), this.#options.baseUrl.replace(/\/*$/, '/'));
@@ -165,7 +224,7 @@ export class JsonClient {
     }
     for (const [key, value] of Object.entries(request.query ?? {})) url.searchParams.set(key, value);
     const headers: Record<string, string> = {
-      accept: 'application/json',
+      accept: request.accept ?? '*/*',
       ...this.#options.headers,
       ...request.headers,
     };
@@ -197,11 +256,10 @@ export class JsonClient {
       if (cause instanceof IntegrationError) throw cause;
       return fail('unreachable', `cannot reach ${url.origin}: ${cause?.code ?? cause?.message ?? String(error)}`);
     }
-    let text: string;
+    let body: Buffer;
     try {
-      text = await readCapped(response, this.#options.maxBytes ?? DEFAULT_MAX_BYTES, (message) =>
-        fail('bad_response', message),
-      );
+      const maxBytes = Math.min(request.maxBytes ?? Infinity, this.#options.maxBytes ?? DEFAULT_MAX_BYTES);
+      body = await readCapped(response, maxBytes, (message) => fail('bad_response', message));
     } catch (error) {
       if (error instanceof IntegrationError) throw error;
       if (signal.aborted) return fail('timeout', `no complete answer within ${timeoutMs} ms`);
@@ -211,16 +269,6 @@ export class JsonClient {
     if (!isAccepted) {
       return fail('http_status', `HTTP ${response.status} from ${url.pathname}`, response.status);
     }
-    let json: unknown;
-    try {
-      json = text === '' ? null : JSON.parse(text);
-    } catch {
-      return fail('bad_response', `${url.pathname} did not answer JSON`, response.status);
-    }
-    return {
-      status: response.status,
-      headers: response.headers,
-      data: parseAnswer(system, request.schema, json, url.pathname),
-    };
+    return { status: response.status, headers: response.headers, body, path: url.pathname };
   }
 }

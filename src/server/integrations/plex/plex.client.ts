@@ -1,19 +1,39 @@
-import type { MediaLibrary, MediaServerIdentity, MediaStream } from '../../media/media-server.ts';
-import { IntegrationError, JsonClient } from '../http/json-client.ts';
+import type {
+  MediaImage,
+  MediaLibrary,
+  MediaServerBackend,
+  MediaServerIdentity,
+  MediaStream,
+} from '../../media/media-server.ts';
+import { IntegrationError, type JsonClient } from '../http/json-client.ts';
+import { fetchMediaImage } from '../http/media-image.ts';
+import { plexHttpClient, type PlexCredentials } from './plex-http.ts';
 import { plexCount, plexIdentity, plexRoot, plexSections, plexSessions, type PlexSession } from './plex.schemas.ts';
 
-export interface PlexConfig {
+export interface PlexConfig extends PlexCredentials {
   url: string;
-  token: string;
-  /** X-Plex-Client-Identifier: generated once per installation and kept. */
-  clientId: string;
 }
 
 const SYSTEM = 'Plex';
 const DEFAULT_TIMEOUT_MS = 8_000;
-export const PLEX_PRODUCT = 'Homelab Dashboard';
+export { PLEX_PRODUCT } from './plex-http.ts';
 const STREAM_TYPES = new Set(['movie', 'episode', 'track']);
 const LIBRARY_TYPES: Record<string, MediaLibrary['type'] | undefined> = { movie: 'movie', show: 'show' };
+/**
+ * A PMS library image path as sessions give them (`/library/metadata/123/thumb/1700000000`): segments of
+ * letters, digits, '_', '-' and '.', so no scheme, host, query, fragment, escape, backslash or empty segment.
+ */
+const LIBRARY_PATH = /^\/library(?:\/[A-Za-z0-9_.-]+)+$/;
+const MAX_PATH_LENGTH = 512;
+
+/** True for a path our thumbnail route may fetch from PMS: a library path, never `.` or `..` segments. */
+export function isPlexLibraryPath(path: string): boolean {
+  return (
+    path.length <= MAX_PATH_LENGTH &&
+    LIBRARY_PATH.test(path) &&
+    path.split('/').every((segment) => segment !== '.' && segment !== '..')
+  );
+}
 
 function streamState(state: string | undefined): MediaStream['state'] {
   return state === 'paused' || state === 'buffering' ? state : 'playing';
@@ -46,23 +66,26 @@ export function toMediaStream(session: PlexSession): MediaStream {
  * A client of one Plex Media Server (integrations.md section 2): JSON asked for with `Accept`, the token and the
  * client identifier in headers on every call, never in a URL or an error message.
  */
-export class PlexClient {
+export class PlexClient implements MediaServerBackend {
   readonly id = 'plex' as const;
   readonly #http: JsonClient;
 
   constructor(config: PlexConfig, options: { timeoutMs?: number } = {}) {
     if (!config.url || !config.token) throw new IntegrationError(SYSTEM, 'not_configured', 'Plex is not configured');
-    this.#http = new JsonClient({
-      system: SYSTEM,
-      baseUrl: config.url,
-      timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-      headers: {
-        'X-Plex-Token': config.token,
-        'X-Plex-Client-Identifier': config.clientId,
-        'X-Plex-Product': PLEX_PRODUCT,
-      },
-      secrets: () => [config.token],
-    });
+    this.#http = plexHttpClient(SYSTEM, config.url, config, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  }
+
+  /** Closes the client's connections. */
+  async close(): Promise<void> {
+    await this.#http.close();
+  }
+
+  /** A thumbnail by its PMS library path, fetched with the token in a header (never in the URL). */
+  async image(path: string): Promise<MediaImage> {
+    if (!isPlexLibraryPath(path)) {
+      throw new IntegrationError(SYSTEM, 'refused', 'Plex: not a library image path');
+    }
+    return fetchMediaImage(this.#http, path);
   }
 
   /** /identity (online check, machineIdentifier, version) and the server's friendly name from the root. */

@@ -4,7 +4,7 @@ import { AppError } from '../../services/app-error.ts';
 import type { Clock } from '../../services/clock.ts';
 import { iso } from '../../services/clock.ts';
 import { IntegrationError } from '../http/json-client.ts';
-import type { IntegrationDescriptor } from './integration-descriptor.ts';
+import type { IntegrationDescriptor, IntegrationField } from './integration-descriptor.ts';
 import type { IntegrationSource } from '#shared/schemas/integrations';
 
 /** The settings in force for presenting: every value (secrets too: the presenter keeps them in), and whence. */
@@ -36,6 +36,11 @@ export class IntegrationSettings<TConfig, F extends string = string> {
     private readonly descriptor: IntegrationDescriptor<F, TConfig>,
     private readonly deps: IntegrationSettingsDeps,
   ) {}
+
+  /** The system's fields (the presenter shows plain ones and says only whether each secret is set). */
+  get fields(): Readonly<Record<F, IntegrationField>> {
+    return this.descriptor.fields;
+  }
 
   /** Subscribes to changes of the config in force (a save, or allow_metadata_targets switched). */
   onChange(listener: () => void): void {

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { MEDIA_MSG, mediaInvitationBody } from '#shared/schemas/media';
+import { requireAuth } from '../http/access.ts';
+import {
+  presentMediaDetails,
+  presentMediaInvitation,
+  presentMediaServer,
+  presentMediaSummary,
+} from '../presenters/media.presenter.ts';
+import { presentMessage } from '../presenters/message.presenter.ts';
+import type { RouteContext } from './route-context.ts';
+
+const thumbParams = z.object({ key: z.string().max(64) });
+
+/**
+ * The media card (issue 13, SPEC section 7). The paths keep SPEC's `/plex/` whichever back end is active; they are
+ * static segments, so `/api/services/:id` never takes them. Readers answer from the last poll.
+ */
+export function mediaRoutes({ app, services }: RouteContext): void {
+  const media = services.media;
+
+  app.get('/api/services/plex/details', { config: { access: 'approved' } }, async (request) => {
+    const viewer = requireAuth(request).user;
+    return presentMediaDetails(await media.status(), media.seesStreams(viewer));
+  });
+
+  app.get('/api/services/plex/server', { config: { access: 'approved' } }, async () =>
+    presentMediaServer(await media.status()),
+  );
+
+  app.get('/api/services/plex/summary', { config: { access: 'approved' } }, async () =>
+    presentMediaSummary(await media.status()),
+  );
+
+  app.get('/api/services/plex/invitations/mine', { config: { access: 'approved' } }, async (request) =>
+    (await media.listMine(requireAuth(request).user)).map((invitation) => presentMediaInvitation(invitation, false)),
+  );
+
+  app.get('/api/services/plex/invitations', { config: { access: 'admin' } }, async () =>
+    (await media.listAll()).map((invitation) => presentMediaInvitation(invitation, true)),
+  );
+
+  app.post(
+    '/api/services/plex/account',
+    { config: { access: 'approved' }, schema: { body: mediaInvitationBody } },
+    async (request) => {
+      await media.invite(requireAuth(request).user, request.body.email);
+      return presentMessage(MEDIA_MSG.invitationSent);
+    },
+  );
+
+  // Admins only: thumbnails belong to the stream details, which only admins see (SPEC section 6).
+  app.get(
+    '/api/services/plex/thumbs/:key',
+    { config: { access: 'admin' }, schema: { params: thumbParams } },
+    async (request, reply) => {
+      const image = await media.thumbnail(request.params.key);
+      return reply
+        .header('Content-Type', image.contentType)
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'private, max-age=300')
+        .send(image.body);
+    },
+  );
+}
