@@ -41,6 +41,8 @@ describe('media card: states', () => {
       'Error details: connect ECONNREFUSED 10.0.0.5:32400',
     );
     expect(screen.getByTestId('media-panel').getAttribute('data-online')).toBe('false');
+    // The summary may still count the streams of before; it must not contradict the offline state.
+    expect(screen.queryByTestId('media-summary')).toBeNull();
   });
 
   it("shows an offline server's error as 'Reason' below admin", async () => {

@@ -58,8 +58,10 @@ function LibraryCounts({
 }
 
 /** The compact summary line from helper call one; 'Failed to load Plex info' when it cannot be read. */
-function SummaryLine() {
+function SummaryLine({ isServerDown }: { isServerDown: boolean }) {
   const { data, isError } = useQuery(mediaSummaryQueryOptions());
+  // The details poll more often: once they say the server is down, an older summary would contradict them.
+  if (isServerDown) return null;
   if (isError && !data) {
     return (
       <p role="alert" className="flex items-center gap-1.5 text-xs text-destructive">
@@ -152,7 +154,8 @@ function DetailsBody({
 function AutoRefreshSwitch({ isOn, onChange }: { isOn: boolean; onChange: (isOn: boolean) => void }) {
   const id = useId();
   return (
-    <div className="flex items-center gap-2">
+    // ml-auto: stays at the right end whether or not the summary line is beside it.
+    <div className="ml-auto flex items-center gap-2">
       <Label htmlFor={id} className="text-xs font-normal text-muted-foreground">
         {MEDIA_TEXT.autoRefresh}
       </Label>
@@ -226,7 +229,7 @@ export function MediaPanel({ showAdminMessages }: { showAdminMessages: boolean }
       data-online={isOnline ? 'true' : 'false'}
     >
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
-        <SummaryLine />
+        <SummaryLine isServerDown={details.data?.status === false} />
         <AutoRefreshSwitch isOn={isAutoRefreshOn} onChange={setIsAutoRefreshOn} />
       </div>
       {body}

@@ -5,6 +5,11 @@ import type { MediaStreamWire } from '#shared/schemas/media';
 import { MEDIA_TEXT } from './media-text';
 import { useTickingProgress } from './stream-progress';
 
+/** Plex names resolutions by their line count ('1080', '720'); the card shows them as people say them ('1080p'). */
+export function formatQuality(quality: string): string {
+  return /^\d+$/.test(quality.trim()) ? `${quality.trim()}p` : quality;
+}
+
 /** The stream's picture through our thumbnail route, or a film icon when there is none or it fails to load. */
 function StreamThumbnail({ src }: { src: string | null }) {
   const [failed, setFailed] = useState<string | null>(null);
@@ -38,7 +43,9 @@ function StreamRow({ stream, progress }: { stream: MediaStreamWire; progress: nu
   const StateIcon = isPlaying ? Play : Pause;
   // Rounded to the millisecond: percent arithmetic would otherwise show 2:02 for what is exactly 2:03.
   const position = Math.round((progress / 100) * stream.duration);
-  const details = [stream.user, stream.device, stream.quality].filter((part) => part.trim() !== '').join(' · ');
+  const details = [stream.user, stream.device, formatQuality(stream.quality)]
+    .filter((part) => part.trim() !== '')
+    .join(' · ');
   return (
     <li className="flex min-w-0 gap-3" data-testid="media-stream" data-state={stream.state}>
       <StreamThumbnail src={stream.thumb} />

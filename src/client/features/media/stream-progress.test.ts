@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { summaryLine } from './media-text';
+import { formatQuality } from './stream-list';
 import { advancedProgress } from './stream-progress';
 
 describe('advancedProgress', () => {
@@ -28,5 +29,14 @@ describe('summaryLine', () => {
       '2 streams · 1 playing · 1,234 items',
     );
     expect(summaryLine({ activeStreamCount: 1, playing: 1, totalItems: 1 })).toBe('1 stream · 1 playing · 1 item');
+  });
+});
+
+describe('formatQuality', () => {
+  it("adds the 'p' to Plex's bare line counts and leaves other names alone", () => {
+    expect(formatQuality('1080')).toBe('1080p');
+    expect(formatQuality('720p')).toBe('720p');
+    expect(formatQuality('4k')).toBe('4k');
+    expect(formatQuality('')).toBe('');
   });
 });
