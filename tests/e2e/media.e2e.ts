@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_MSG } from '#shared/schemas/media';
 import { startFakeJellyfin, type FakeJellyfin } from '../fakes/jellyfin-server.ts';
@@ -26,6 +26,21 @@ const memberAccount = makeAccount('media-member');
 
 function mediaPanel(page: Page) {
   return serviceCard(page, 'Plex').getByTestId('media-panel');
+}
+
+/** Types an address into the open Join Invitation dialog and presses Send Invitation. */
+async function sendFrom(dialog: Locator, email: string): Promise<void> {
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByRole('button', { name: 'Send Invitation' }).click();
+}
+
+/** Opens the dashboard, then the Join Invitation dialog, and sends this address; returns the dialog. */
+async function sendInvitation(page: Page, email: string): Promise<Locator> {
+  await page.goto('/');
+  await (await visible(mediaPanel(page).getByRole('button', { name: 'Join' }))).click();
+  const dialog = await visible(page.getByRole('dialog', { name: 'Join Invitation' }));
+  await sendFrom(dialog, email);
+  return dialog;
 }
 
 /** A fresh signed-out page; its context lets the axe scan inject its script past the page's CSP. */
@@ -153,11 +168,7 @@ describe('media card', () => {
 
   it('invites an address through plex.tv: the success toast, the dialog closed, and an empty form afterwards', async () => {
     const { page } = member;
-    await page.goto('/');
-    await (await visible(mediaPanel(page).getByRole('button', { name: 'Join' }))).click();
-    const dialog = await visible(page.getByRole('dialog', { name: 'Join Invitation' }));
-    await dialog.getByLabel('Email').fill('not-an-address');
-    await dialog.getByRole('button', { name: 'Send Invitation' }).click();
+    const dialog = await sendInvitation(page, 'not-an-address');
     await visible(dialog.getByText(MEDIA_MSG.invalidEmail));
     await screenshot(page, 'media-join-dialog-desktop', { fullPage: false });
     await page.setViewportSize(VIEWPORTS.phone);
@@ -165,8 +176,7 @@ describe('media card', () => {
     await page.setViewportSize(VIEWPORTS.desktop);
     await expectAccessible(page, 'Join Invitation dialog with an error');
 
-    await dialog.getByLabel('Email').fill('friend@example.test');
-    await dialog.getByRole('button', { name: 'Send Invitation' }).click();
+    await sendFrom(dialog, 'friend@example.test');
     await expectToast(page, 'Success', MEDIA_MSG.invitationSent);
     await dialog.waitFor({ state: 'detached' });
     expect(plexTv.pending.map((invite) => invite.invitedEmail)).toEqual(['friend@example.test']);
@@ -180,11 +190,7 @@ describe('media card', () => {
 
   it("shows plex.tv's own message when it refuses an invitation", async () => {
     const { page } = member;
-    await page.goto('/');
-    await (await visible(mediaPanel(page).getByRole('button', { name: 'Join' }))).click();
-    const dialog = await visible(page.getByRole('dialog', { name: 'Join Invitation' }));
-    await dialog.getByLabel('Email').fill('refused@example.test');
-    await dialog.getByRole('button', { name: 'Send Invitation' }).click();
+    const dialog = await sendInvitation(page, 'refused@example.test');
     await expectToast(page, 'Error', "You're already sharing this server with refused@example.test");
     expect(await dialog.isVisible()).toBe(true);
     await page.keyboard.press('Escape');
