@@ -73,4 +73,27 @@ describe('Edit Service dialog', () => {
       ['background', 'icon', 'id', 'isNSFW', 'name', 'refreshInterval', 'show_status_badge', 'tooltip'].sort(),
     );
   });
+
+  it("has a 'Media server card' switch that sends mediaServer only when changed", async () => {
+    const { user, puts } = openDialog();
+    const toggle = screen.getByRole('switch', { name: 'Media server card' });
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    await user.click(toggle);
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    expect(puts()[0]?.body).toMatchObject({ id: 7, mediaServer: true });
+  });
+
+  it("starts the switch on for the media server's card and hands the choice back when turned off", async () => {
+    const requests = stubApi(({ body }) => ({ status: 200, body: { ...service, ...(body as object) } }));
+    const { user } = renderInApp(
+      <EditServiceDialog service={{ ...service, name: 'Plex', mediaServer: true }} onClose={() => undefined} />,
+    );
+    const toggle = screen.getByRole('switch', { name: 'Media server card' });
+    expect(toggle.getAttribute('aria-checked')).toBe('true');
+    await user.click(toggle);
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(requests.filter((request) => request.method === 'PUT')).toHaveLength(1));
+    expect(requests.find((request) => request.method === 'PUT')?.body).toMatchObject({ mediaServer: false });
+  });
 });

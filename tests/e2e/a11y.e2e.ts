@@ -1,11 +1,9 @@
-import path from 'node:path';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../helpers/server-process.ts';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { expectAccessible } from './a11y-helpers';
 import { visible } from './flows';
 import { VIEWPORTS } from './harness';
 import { startPopulatedApp, type PopulatedApp } from './populated-app';
-import { serviceCard, settle } from './services-helpers';
+import { serviceCard } from './services-helpers';
 import { openUsers } from './users-helpers';
 
 // axe-core over every main screen and dialog, in dark and light theme: no serious or critical violation, and
@@ -13,10 +11,6 @@ import { openUsers } from './users-helpers';
 
 /** Several screens per test, each scanned whole: generous room for a machine shared with other test runs. */
 const SCAN_TIMEOUT = 180_000;
-
-const AXE_SCRIPT = path.join(ROOT, 'node_modules/axe-core/axe.min.js');
-/** Moderate rules the app keeps as well: they catch a page without a heading or content outside landmarks. */
-const STRUCTURE_RULES = new Set(['page-has-heading-one', 'region', 'landmark-one-main', 'heading-order']);
 
 let populated: PopulatedApp;
 
@@ -31,39 +25,6 @@ afterAll(async () => {
 /** axe is injected as an inline script, which the app's CSP rightly refuses; these contexts bypass it. */
 function scanOptions(theme: 'dark' | 'light') {
   return { theme, bypassCsp: true };
-}
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: unknown[]; failureSummary?: string }[];
-}
-
-/** Runs axe on the page as it is now and fails with every violation that matters, one line per element. */
-async function expectAccessible(page: Page, screen: string): Promise<void> {
-  await settle(page);
-  const hasAxe = await page.evaluate(() => 'axe' in window);
-  if (!hasAxe) await page.addScriptTag({ path: AXE_SCRIPT });
-  const violations = await page.evaluate(async () => {
-    const { axe } = window as unknown as {
-      axe: { run(context: Document, options: object): Promise<{ violations: unknown[] }> };
-    };
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations;
-  });
-  const problems = (violations as AxeViolation[])
-    .filter(
-      (violation) =>
-        violation.impact === 'serious' || violation.impact === 'critical' || STRUCTURE_RULES.has(violation.id),
-    )
-    .flatMap((violation) =>
-      violation.nodes.map(
-        (node) =>
-          `${violation.id} (${violation.impact ?? 'none'}) ${JSON.stringify(node.target)}: ${node.failureSummary ?? violation.help}`,
-      ),
-    );
-  expect(problems.join('\n'), screen).toBe('');
 }
 
 describe('accessibility (axe-core)', () => {

@@ -1,25 +1,50 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { MessageWire } from '#shared/schemas/common';
-import type { AmpSettingsWire, PatchAmpSettingsBody, TestAmpSettingsBody } from '#shared/schemas/integrations';
+import type {
+  AmpSettingsWire,
+  JellyfinSettingsWire,
+  PatchAmpSettingsBody,
+  PatchJellyfinSettingsBody,
+  PatchPlexSettingsBody,
+  PlexSettingsWire,
+} from '#shared/schemas/integrations';
 import { apiJson } from './http.client';
 
-/** Query key of AMP's settings (admins only; the password is never returned). */
-export const AMP_SETTINGS_QUERY_KEY = ['/api/integrations/amp'] as const;
+/** The settings wire and PATCH/test body of each outside system configured on the Settings page. */
+export interface IntegrationContracts {
+  amp: { settings: AmpSettingsWire; body: PatchAmpSettingsBody };
+  plex: { settings: PlexSettingsWire; body: PatchPlexSettingsBody };
+  jellyfin: { settings: JellyfinSettingsWire; body: PatchJellyfinSettingsBody };
+}
+export type IntegrationName = keyof IntegrationContracts;
+export type IntegrationSettings<N extends IntegrationName> = IntegrationContracts[N]['settings'];
+export type IntegrationBody<N extends IntegrationName> = IntegrationContracts[N]['body'];
 
-/** AMP's settings in force and where they come from. */
-export function ampSettingsQueryOptions() {
+/** Query key of one integration's settings (admins only; secrets are never returned). */
+export function integrationSettingsQueryKey(name: IntegrationName) {
+  return [`/api/integrations/${name}`] as const;
+}
+
+/** GET /api/integrations/{name}: the settings in force and where they come from. */
+export function integrationSettingsQueryOptions<N extends IntegrationName>(name: N) {
   return queryOptions({
-    queryKey: AMP_SETTINGS_QUERY_KEY,
-    queryFn: () => apiJson<AmpSettingsWire>('GET', '/api/integrations/amp'),
+    queryKey: integrationSettingsQueryKey(name),
+    queryFn: () => apiJson<IntegrationSettings<N>>('GET', `/api/integrations/${name}`),
   });
 }
 
-/** PATCH /api/integrations/amp with the fields to change; answers the whole settings. */
-export function patchAmpSettings(body: PatchAmpSettingsBody): Promise<AmpSettingsWire> {
-  return apiJson<AmpSettingsWire>('PATCH', '/api/integrations/amp', body);
+/** PATCH /api/integrations/{name} with the fields to change; answers the whole settings. */
+export function patchIntegrationSettings<N extends IntegrationName>(
+  name: N,
+  body: IntegrationBody<N>,
+): Promise<IntegrationSettings<N>> {
+  return apiJson<IntegrationSettings<N>>('PATCH', `/api/integrations/${name}`, body);
 }
 
-/** POST /api/integrations/amp/test: connects with these values (the stored ones where absent), nothing saved. */
-export function testAmpSettings(body: TestAmpSettingsBody): Promise<MessageWire> {
-  return apiJson<MessageWire>('POST', '/api/integrations/amp/test', body);
+/** POST /api/integrations/{name}/test: connects with these values (the stored ones where absent), nothing saved. */
+export function testIntegrationSettings<N extends IntegrationName>(
+  name: N,
+  body: IntegrationBody<N>,
+): Promise<MessageWire> {
+  return apiJson<MessageWire>('POST', `/api/integrations/${name}/test`, body);
 }

@@ -1,14 +1,33 @@
-import { useQuery } from '@tanstack/react-query';
 import { Server } from 'lucide-react';
-import { ampSettingsQueryOptions } from '../../api/integrations.api';
-import { Skeleton } from '../../components/ui/skeleton';
+import { patchAmpSettingsBody } from '#shared/schemas/integrations';
 import { SettingsSection } from '../settings/settings-section';
-import { AmpSettingsForm } from './amp-settings-form';
 import { AMP_SETTINGS_TEXT } from './amp-settings-text';
+import type { IntegrationFormSpec } from './integration-settings-form';
+import { IntegrationSettingsPanel } from './integration-settings-panel';
+
+/** AMP's URL, username and write-only password. */
+export const AMP_FORM: IntegrationFormSpec<'amp'> = {
+  name: 'amp',
+  label: 'AMP settings',
+  fields: [
+    {
+      name: 'url',
+      label: 'AMP URL',
+      kind: 'url',
+      placeholder: 'http://amp.lan:8080',
+      hint: "The panel's address, e.g. http://192.168.1.20:8080",
+    },
+    { name: 'username', label: 'AMP Username', kind: 'text' },
+    { name: 'password', label: 'AMP Password', kind: 'secret', isAlone: true },
+  ],
+  schema: patchAmpSettingsBody,
+  text: AMP_SETTINGS_TEXT,
+  initialValues: (settings) => ({ url: settings.url ?? '', username: settings.username ?? '', password: '' }),
+  isSecretSet: (settings) => settings.password_set,
+};
 
 /** The Settings page's 'Game servers (AMP)' card (administrators only); saves on its own endpoint. */
 export function AmpSettingsSection() {
-  const { data, isError, error } = useQuery(ampSettingsQueryOptions());
   return (
     <SettingsSection
       id="amp"
@@ -16,20 +35,7 @@ export function AmpSettingsSection() {
       title={AMP_SETTINGS_TEXT.title}
       description={AMP_SETTINGS_TEXT.description}
     >
-      {data ? (
-        // Keyed by the stored values so a save (or another admin's change) resets the fields.
-        <AmpSettingsForm key={JSON.stringify(data)} settings={data} />
-      ) : isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {error.message}
-        </p>
-      ) : (
-        <div className="grid gap-4 md:grid-cols-2" aria-busy="true" aria-label="Loading AMP settings">
-          <Skeleton className="h-10" />
-          <Skeleton className="h-10" />
-          <Skeleton className="h-10" />
-        </div>
-      )}
+      <IntegrationSettingsPanel spec={AMP_FORM} />
     </SettingsSection>
   );
 }

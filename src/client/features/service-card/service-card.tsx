@@ -8,6 +8,7 @@ import { cn } from '../../lib/cn';
 import { isHttpUrl } from '../../lib/safe-url';
 import { GameServerCounts } from '../game-servers/game-server-counts';
 import { isAmpServiceName } from '../game-servers/game-server-rules';
+import { MediaPanel } from '../media/media-panel';
 import type { DisplayFlags } from './display-flags';
 import { NsfwBadge, StatusBadge } from './service-badges';
 import { ServiceDetails } from './service-details';
@@ -39,7 +40,7 @@ export interface ServiceCardProps {
 }
 
 // Clicks on these keep their own meaning instead of opening the service.
-const INTERACTIVE = 'a, button, input, textarea, select, [role="button"]';
+const INTERACTIVE = 'a, button, input, textarea, select, label, [role="button"]';
 
 /** Pressing Edit or Delete must not start a drag; only the handle and the card body do. */
 function withoutButtonPresses(listeners: DraggableSyntheticListeners): DraggableSyntheticListeners {
@@ -151,6 +152,8 @@ export function ServiceCard({
         </div>
 
         {isAmpServiceName(service.name) ? <GameServerCounts /> : null}
+
+        {service.mediaServer ? <MediaPanel showAdminMessages={showAdminControls} /> : null}
 
         <ServiceDetails service={service} flags={flags} />
 

@@ -74,7 +74,7 @@ function BoundSwitchRow({
   hint,
 }: {
   control: EditControl;
-  name: 'show_status_badge' | 'isNSFW';
+  name: 'show_status_badge' | 'isNSFW' | 'mediaServer';
   label: string;
   hint: string;
 }) {
@@ -137,6 +137,12 @@ function EditServiceForm({ service, onDone }: { service: ServiceWire; onDone: ()
         name="isNSFW"
         label="NSFW Content"
         hint="Only admins and users with NSFW access see this service."
+      />
+      <BoundSwitchRow
+        control={form.control}
+        name="mediaServer"
+        label="Media server card"
+        hint="Shows this card's media server streams, libraries and Join button (one card at most)."
       />
       <Field label="Description" htmlFor={descriptionId} error={errors.tooltip?.message}>
         <Textarea

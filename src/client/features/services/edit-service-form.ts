@@ -11,6 +11,7 @@ export interface EditServiceValues {
   show_status_badge: boolean;
   isNSFW: boolean;
   tooltip: string;
+  mediaServer: boolean;
 }
 
 /** The dialog's starting values for one service. */
@@ -24,6 +25,7 @@ export function editValuesFor(service: ServiceWire): EditServiceValues {
     show_status_badge: service.show_status_badge,
     isNSFW: service.isNSFW,
     tooltip: service.tooltip ?? '',
+    mediaServer: service.mediaServer,
   };
 }
 
@@ -41,7 +43,7 @@ type EditErrors = Partial<Record<keyof EditServiceValues, string>>;
  * with the schema's messages.
  */
 export function toUpdateBody(
-  service: Pick<ServiceWire, 'id' | 'url'>,
+  service: Pick<ServiceWire, 'id' | 'url' | 'mediaServer'>,
   values: EditServiceValues,
 ): { body: UpdateServiceBody; errors: null } | { body: null; errors: EditErrors } {
   const isUrlChanged = values.url.trim() !== service.url;
@@ -55,6 +57,9 @@ export function toUpdateBody(
     isNSFW: values.isNSFW,
     tooltip: values.tooltip.trim() === '' ? null : values.tooltip,
     show_status_badge: values.show_status_badge,
+    // Only a change is sent: true pins the media card here, false hands the choice back to the name rule, and a
+    // card that is the media card by its name must not become pinned by an unrelated edit.
+    ...(values.mediaServer !== service.mediaServer ? { mediaServer: values.mediaServer } : {}),
   };
   const parsed = updateServiceBody.safeParse(body);
   if (parsed.success) return { body, errors: null };
@@ -73,7 +78,7 @@ export function toUpdateBody(
  * would answer, and a valid form submits the PUT payload itself.
  */
 export function editServiceResolver(
-  service: Pick<ServiceWire, 'id' | 'url'>,
+  service: Pick<ServiceWire, 'id' | 'url' | 'mediaServer'>,
 ): Resolver<EditServiceValues, unknown, UpdateServiceBody> {
   return (values) => {
     const result = toUpdateBody(service, values);

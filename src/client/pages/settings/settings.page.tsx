@@ -8,6 +8,7 @@ import { EmailTemplatesSection } from '../../features/email-templates/email-temp
 import { AmpSettingsSection } from '../../features/integration-settings/amp-settings-section';
 import { AdminPageFrame } from '../../features/layout/admin-page-frame';
 import { MailSettingsSection } from '../../features/mail-settings/mail-settings-section';
+import { MediaSettingsSection } from '../../features/media/media-settings-section';
 import { SettingsForm } from '../../features/settings/settings-form';
 
 function SettingsSkeleton() {
@@ -42,13 +43,14 @@ export default function SettingsPage() {
   return (
     <AdminPageFrame
       title="Settings"
-      description="Branding, display options, sign-up, analytics, game servers and e-mail for this dashboard."
+      description="Branding, display options, sign-up, analytics, game servers, media server and e-mail for this dashboard."
     >
       {data && hasAdminFields ? (
         <div className="flex flex-col gap-6">
           <SettingsForm settings={data} />
-          {/* AMP and SMTP live in their own tables and endpoints, so each saves on its own. */}
+          {/* AMP, the media servers and SMTP live in their own tables and endpoints, so each saves on its own. */}
           <AmpSettingsSection />
+          <MediaSettingsSection />
           <MailSettingsSection />
           <EmailTemplatesSection />
         </div>
