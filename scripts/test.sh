@@ -66,7 +66,11 @@ apt_install() {
 
 # ---- (a) dependencies: same rule as scripts/start.mjs
 section "dependencies"
-if [[ ! -f node_modules/.package-lock.json || package-lock.json -nt node_modules/.package-lock.json ]]; then
+if [[ -L node_modules ]]; then
+  # A symlinked node_modules is an install shared with another checkout (a git worktree): npm ci would first empty
+  # the directory it points to, under every checkout using it. Use it as it is.
+  echo "node_modules is a link to $(readlink -f node_modules): shared install, not reinstalling"
+elif [[ ! -f node_modules/.package-lock.json || package-lock.json -nt node_modules/.package-lock.json ]]; then
   if [[ -z "${npm_config_nodedir:-}" && -d /usr/include/node ]]; then export npm_config_nodedir=/usr; fi
   echo "running npm ci..."
   npm ci --loglevel=warn
