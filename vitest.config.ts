@@ -1,9 +1,16 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-// Four projects, picked with `vitest run --project <name>` (see scripts/test.sh).
+// Five projects, picked with `vitest run --project <name>` (see scripts/test.sh).
 // Vite resolves the package.json "imports" alias (#shared/*) on its own, so no alias is configured here.
+
+// Vitest's default is one worker fewer than the cores: a single worker on a 2-core CI machine, where test files also
+// wait on sockets, child processes and argon2 on libuv's thread pool and leave the second core idle. At least two.
+const WORKERS = Math.max(2, os.availableParallelism() - 1);
+
 export default defineConfig({
   test: {
+    maxWorkers: WORKERS,
     projects: [
       {
         extends: true,
@@ -42,9 +49,28 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: 'node',
-          include: ['tests/e2e/**/*.e2e.ts', 'tests/system/**/*.system.ts'],
-          // One browser and one server at a time: files run one after another in a single forked worker. tests/system
-          // (built server killed in a loop, memory under bad targets) runs here too, after the same build.
+          include: ['tests/e2e/**/*.e2e.ts'],
+          // Two files at a time, each in its own forked worker with its own built server (free port, temp DATA_DIR)
+          // and its own Chromium: most of a file's time is spent waiting on the browser and the monitor's 5 s
+          // interval, so two overlap well even on two cores. Vitest's default on two cores is one worker.
+          pool: 'forks',
+          fileParallelism: true,
+          maxWorkers: 2,
+          // Its own group: a project with a worker count of its own may not share one with the others.
+          sequence: { groupOrder: 1 },
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Built server killed in a loop, memory under bad targets and parallel uploads, refusals at start-up: these
+          // measure the machine's behaviour under their own load, so they run alone, one after another, after the
+          // e2e files (Vitest runs a project without file parallelism as a last, sequential group). Same build.
+          name: 'system',
+          environment: 'node',
+          include: ['tests/system/**/*.system.ts'],
           pool: 'forks',
           fileParallelism: false,
           testTimeout: 60_000,

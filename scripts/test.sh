@@ -6,7 +6,8 @@
 #   routes   route tests on SQLite, Node 20             (vitest --project routes)
 #   pg       route tests on a throwaway PostgreSQL 15   (scripts/with-postgres.sh)
 #   node24   unit + route tests on SQLite, Node 24      (scripts/node24.sh)
-#   e2e      npm run build, then browser tests in Chromium (vitest --project e2e)
+#   e2e      npm run build, then browser tests in Chromium, two files at a time (vitest --project e2e), then the
+#            system tests of the built server one after another (vitest --project system, same run)
 # TEST_ONLY=unit,routes,... runs a subset; extra arguments go to every vitest run (e.g. a file filter).
 # Installs what is missing: npm dependencies (npm ci), Chromium, PostgreSQL 15 and armagetronad-dedicated (apt-get).
 # Ends with one line "N passed, N failed" summed over all vitest runs; exits non-zero if anything failed.
@@ -66,7 +67,11 @@ apt_install() {
 
 # ---- (a) dependencies: same rule as scripts/start.mjs
 section "dependencies"
-if [[ ! -f node_modules/.package-lock.json || package-lock.json -nt node_modules/.package-lock.json ]]; then
+if [[ -L node_modules ]]; then
+  # A symlinked node_modules is an install shared with another checkout (a git worktree): npm ci would first empty
+  # the directory it points to, under every checkout using it. Use it as it is.
+  echo "node_modules is a link to $(readlink -f node_modules): shared install, not reinstalling"
+elif [[ ! -f node_modules/.package-lock.json || package-lock.json -nt node_modules/.package-lock.json ]]; then
   if [[ -z "${npm_config_nodedir:-}" && -d /usr/include/node ]]; then export npm_config_nodedir=/usr; fi
   echo "running npm ci..."
   npm ci --loglevel=warn
@@ -166,7 +171,7 @@ if wants e2e; then
   if npm run --silent build; then
     done_section build ok
     section "e2e in Chromium"
-    lane e2e env -u DATABASE_URL "${VITEST[@]}" --project e2e --outputFile.json="$REPORTS/e2e.json" "$@"
+    lane e2e env -u DATABASE_URL "${VITEST[@]}" --project e2e --project system --outputFile.json="$REPORTS/e2e.json" "$@"
   else
     done_section build "FAILED"
     FAILED+=(build)

@@ -7,6 +7,7 @@ import type { AuthRateLimits } from '../../src/server/services/rate-limiter.ts';
 import type { Clock } from '../../src/server/services/clock.ts';
 import { createTestDb, type TestDb } from './test-db.ts';
 import { TestClient } from './http-client.ts';
+import { testHasher } from './test-hasher.ts';
 
 /** Limits high enough that ordinary tests never meet them; rate-limit tests pass their own. */
 export const RELAXED_LIMITS: AuthRateLimits = {
@@ -54,6 +55,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const built = await buildApp({
     limits: RELAXED_LIMITS,
     clientDir: '/nonexistent-client-dir',
+    // A cheaper argon2id (see test-hasher.ts); tests/routes/password-hashing.test.ts passes the product's.
+    hasher: testHasher,
     ...rest,
     env,
     db: testDb.db,
