@@ -124,6 +124,16 @@ describe('Jellyfin active', () => {
     expect(response.body).toEqual({ message: INTEGRATION_MSG.mediaConnected('Homelab Jellyfin', jellyfin.version) });
   });
 
+  it('fails the connection test with a wrong API key, although the public server info needs none', async () => {
+    const response = await admin.post<{ message: string }>('/api/integrations/jellyfin/test', {
+      api_key: 'wrong-jellyfin-key-5c1',
+    });
+    answers.keep(response);
+    expect(response.status).toBe(502);
+    expect(response.body.message).toContain('401');
+    expect(response.text).not.toContain('wrong-jellyfin-key-5c1');
+  });
+
   it('gives way to Plex once Plex is configured (auto), and comes back when Settings names it', async () => {
     const saved = await admin.patch('/api/integrations/plex', { url: plex.baseUrl, token: plex.token });
     expect(saved.status, saved.text).toBe(200);
