@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ServiceWire } from '#shared/schemas/service';
+import { serviceFixture } from './service-fixture';
 import { ServiceCard } from '../../src/client/features/service-card/service-card';
 import { gameServer } from './game-server-fixtures';
 import { renderInApp, stubApi } from './render';
@@ -8,20 +9,7 @@ import { renderInApp, stubApi } from './render';
 const FLAGS = { statusBadge: true, refreshInterval: false, lastChecked: false, serviceUrl: false, uptimeLog: false };
 
 function service(name: string): ServiceWire {
-  return {
-    id: 3,
-    name,
-    url: 'https://amp.example.test',
-    status: true,
-    lastChecked: '2030-01-01T12:00:00.000Z',
-    icon: null,
-    background: null,
-    refreshInterval: 30,
-    isNSFW: false,
-    tooltip: null,
-    show_status_badge: true,
-    mediaServer: false,
-  };
+  return serviceFixture({ id: 3, name, url: 'https://amp.example.test' });
 }
 
 function renderService(name: string, answer: { status: number; body: unknown }) {

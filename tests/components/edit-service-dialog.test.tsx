@@ -1,23 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ServiceWire } from '#shared/schemas/service';
+import { serviceFixture } from './service-fixture';
 import { EditServiceDialog } from '../../src/client/features/services/edit-service-dialog';
 import { renderInApp, stubApi } from './render';
 
-const service: ServiceWire = {
-  id: 7,
-  name: 'Grafana',
-  url: 'https://grafana.example.test',
-  status: true,
-  lastChecked: '2026-01-01T12:00:00.000Z',
-  icon: null,
-  background: null,
-  refreshInterval: 30,
-  isNSFW: false,
-  tooltip: null,
-  show_status_badge: true,
-  mediaServer: false,
-};
+const service: ServiceWire = serviceFixture({ lastChecked: '2026-01-01T12:00:00.000Z' });
 
 function openDialog() {
   const requests = stubApi(({ body }) => ({ status: 200, body: { ...service, ...(body as object) } }));

@@ -11,6 +11,7 @@ import type { Role } from '#shared/roles';
 import type { UserWire } from '#shared/schemas/user';
 import { USER_QUERY_KEY } from '../../src/client/api/session.queries';
 import { stubApi, type SeenRequest } from './render';
+import { serviceFixture } from './service-fixture';
 
 /** The signed-in user with this role. */
 export function signedInUser(role: Role): UserWire {
@@ -43,21 +44,7 @@ export function withUser(role: Role) {
 
 /** The media server's service as GET /api/services lists it. */
 export function mediaService(partial: Partial<ServiceWire> = {}): ServiceWire {
-  return {
-    id: 11,
-    name: 'Plex',
-    url: 'https://plex.example.test',
-    status: true,
-    lastChecked: '2030-01-01T12:00:00.000Z',
-    icon: null,
-    background: null,
-    refreshInterval: 30,
-    isNSFW: false,
-    tooltip: null,
-    show_status_badge: true,
-    mediaServer: true,
-    ...partial,
-  };
+  return serviceFixture({ id: 11, name: 'Plex', url: 'https://plex.example.test', mediaServer: true, ...partial });
 }
 
 /** One stream: a playing movie two minutes into a 10-minute run, unless told otherwise. */

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { AlertTriangle, Gamepad2 } from 'lucide-react';
+import { Gamepad2 } from 'lucide-react';
 import { GAME_TEXT } from '#shared/ui-messages';
 import { gameServersCardQueryOptions } from '../../api/game-servers.api';
+import { LoadFailedAlert } from '../../components/ui/load-failed-alert';
 import { Skeleton } from '../../components/ui/skeleton';
 import { serverAndPlayerCounts } from './game-server-rules';
 
@@ -12,12 +13,7 @@ import { serverAndPlayerCounts } from './game-server-rules';
 export function GameServerCounts() {
   const { data, isError } = useQuery(gameServersCardQueryOptions());
   if (isError && !data) {
-    return (
-      <p role="alert" className="flex items-center gap-2 text-sm text-destructive">
-        <AlertTriangle className="size-3.5 shrink-0" aria-hidden="true" />
-        {GAME_TEXT.cardLoadFailed}
-      </p>
-    );
+    return <LoadFailedAlert>{GAME_TEXT.cardLoadFailed}</LoadFailedAlert>;
   }
   if (!data) return <Skeleton className="h-5 w-40" aria-label="Loading game servers" />;
   return (

@@ -11,6 +11,7 @@ import {
   myMediaInvitationsQueryOptions,
 } from '../../api/media.api';
 import { Label } from '../../components/ui/label';
+import { LoadFailedAlert } from '../../components/ui/load-failed-alert';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Switch } from '../../components/ui/switch';
 import { useSession } from '../../hooks/use-session';
@@ -63,12 +64,7 @@ function SummaryLine({ isServerDown }: { isServerDown: boolean }) {
   // The details poll more often: once they say the server is down, an older summary would contradict them.
   if (isServerDown) return null;
   if (isError && !data) {
-    return (
-      <p role="alert" className="flex items-center gap-1.5 text-xs text-destructive">
-        <AlertTriangle className="size-3.5 shrink-0" aria-hidden="true" />
-        {MEDIA_MSG.loadFailedShort}
-      </p>
-    );
+    return <LoadFailedAlert className="gap-1.5 text-xs">{MEDIA_MSG.loadFailedShort}</LoadFailedAlert>;
   }
   if (!data) return <Skeleton className="h-4 w-44" aria-label="Loading media summary" />;
   if (!data.status) return null;
