@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LiveEvents } from './live-events.ts';
+import { StreamQuota } from './stream-quota.ts';
 
 describe('LiveEvents', () => {
   it('fans an event out to every subscriber until it unsubscribes', () => {
@@ -31,5 +32,14 @@ describe('LiveEvents', () => {
     expect(events.since('nonsense')).toBeNull();
     for (let i = 0; i < 1001; i += 1) events.publish('media', {});
     expect(events.since(first.id)).toBeNull();
+  });
+});
+
+describe('StreamQuota', () => {
+  it('admits up to the limit per account, and one more once a stream is released', () => {
+    const quota = new StreamQuota(2);
+    expect([quota.open(1), quota.open(1), quota.open(1), quota.open(2)]).toEqual([true, true, false, true]);
+    quota.release(1);
+    expect(quota.open(1)).toBe(true);
   });
 });
