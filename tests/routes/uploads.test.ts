@@ -195,6 +195,37 @@ describe('multipart uploads', () => {
     expect(JSON.parse(answer.body)).toMatchObject({ message: UPLOAD_MSG.tooLargeDetail, error: UPLOAD_MSG.tooLarge });
   });
 
+  it('answers a form whose bytes stop arriving with 400 and closes the connection, instead of waiting for ever', async () => {
+    const boundary = 'stalled-boundary';
+    const request = http.request(`${app.baseUrl}/api/upload/service`, {
+      method: 'POST',
+      headers: {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        cookie: [...admin.cookies].map(([key, value]) => `${key}=${value}`).join('; '),
+      },
+    });
+    const answered = new Promise<{ status: number; body: string; connection: string | undefined }>(
+      (resolve, reject) => {
+        request.on('response', (response) => {
+          let body = '';
+          response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          response.on('end', () =>
+            resolve({ status: response.statusCode ?? 0, body, connection: response.headers.connection }),
+          );
+        });
+        request.on('error', reject);
+      },
+    );
+    // Half a form, then nothing: the request is never ended (the server notices after 10 s without bytes).
+    request.write(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\n\r\n`);
+    request.write(png.subarray(0, 100));
+    const answer = await answered;
+    request.destroy();
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body)).toMatchObject({ message: UPLOAD_MSG.malformedForm });
+    expect(answer.connection).toBe('close');
+  }, 60_000);
+
   it('refuses more than 5 MB with 413 and SPEC texts', async () => {
     const big = Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024 + 10, 1)]);
     const response = await upload(admin, 'service', big);
