@@ -9,10 +9,10 @@
  * bytes per answer (as sent, after compression), the server's CPU per request and its RSS. Never part of
  * `npm test`; the figures depend on the machine, so nothing asserts them.
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
 import { Pool } from 'undici';
+import { startLocalTarget } from './local-target.ts';
+import { cpuMs, percentile, rssMib } from './process-stats.ts';
 import { startServerProcess, tempDataDir, type ServerProcess } from '../tests/helpers/server-process.ts';
 
 const args = process.argv.slice(2).filter((arg) => arg !== '--');
@@ -32,31 +32,6 @@ const VARIANTS: Variant[] = [
   { name: 'br', headers: { 'accept-encoding': 'br, gzip' } },
   { name: 'br + If-None-Match', headers: { 'accept-encoding': 'br, gzip' }, revalidate: true },
 ];
-
-async function startTarget(): Promise<{ child: ChildProcess; url: string }> {
-  const child = fork(path.join(import.meta.dirname, 'monitor-target.mjs'), [], {
-    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.stdout?.once('data', (data: Buffer) => resolve(Number(String(data).trim())));
-    child.once('exit', () => reject(new Error('target exited')));
-  });
-  return { child, url: `http://127.0.0.1:${port}` };
-}
-
-/** User + system CPU time of a process so far, in ms (Linux: /proc/<pid>/stat, in clock ticks of 10 ms). */
-function cpuMs(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-function rssMib(pid: number): string {
-  const line = fs
-    .readFileSync(`/proc/${pid}/status`, 'utf8')
-    .split('\n')
-    .find((entry) => entry.startsWith('VmRSS:'));
-  return (Number(line?.replace(/\D/g, '') ?? 0) / 1024).toFixed(0);
-}
 
 async function signUpAndCreateServices(baseUrl: string, targetUrl: string): Promise<string> {
   const account = { username: 'bench', email: 'bench@example.test', password: 'bench-password-1' };
@@ -146,10 +121,6 @@ async function load(server: ServerProcess, cookie: string, variant: Variant): Pr
   return figures;
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
-}
-
 function report(variant: Variant, figures: Figures, pid: number): void {
   const sorted = [...figures.latencies].sort((a, b) => a - b);
   const statuses = [...figures.statuses].map(([status, count]) => `${count}x${status}`).join(' ');
@@ -162,13 +133,13 @@ function report(variant: Variant, figures: Figures, pid: number): void {
       `p99 ${percentile(sorted, 99).toFixed(1).padStart(6)} ms`,
       `${(figures.bytes / Math.max(1, figures.requests) / 1024).toFixed(1).padStart(7)} KiB/answer`,
       `${(figures.cpuMs / Math.max(1, figures.requests)).toFixed(2)} ms CPU/req`,
-      `RSS ${rssMib(pid)} MiB`,
+      `RSS ${rssMib(pid).toFixed(0)} MiB`,
       `(${statuses})`,
     ].join('  '),
   );
 }
 
-const target = await startTarget();
+const target = await startLocalTarget();
 const dataDir = tempDataDir('bench-api-');
 let server: ServerProcess | undefined;
 try {

@@ -5,7 +5,6 @@
  * process's user + system time over the measured window / checks), peak RSS, event-loop delay p99 and
  * check-start jitter p99 (actual start minus due time). Never part of `npm test`.
  */
-import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +16,7 @@ import { Monitor } from '../src/server/monitor/monitor.ts';
 import { ServicesRepository } from '../src/server/repositories/services.repository.ts';
 import { SettingsRepository } from '../src/server/repositories/settings.repository.ts';
 import { StatusHistoryRepository } from '../src/server/repositories/status-history.repository.ts';
+import { startLocalTarget } from './local-target.ts';
 import { systemClock } from '../src/server/services/clock.ts';
 import { ServiceCatalogService } from '../src/server/services/service-catalog.service.ts';
 import { SettingsService } from '../src/server/services/settings.service.ts';
@@ -32,19 +32,8 @@ const WARM_UP_MS = Math.min(10_000, (durationSeconds * 1000) / 4);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 
-async function startTarget() {
-  const child = fork(process.env.BENCH_TARGET_SCRIPT ?? path.join(import.meta.dirname, 'monitor-target.mjs'), [], {
-    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.stdout?.once('data', (data: Buffer) => resolve(Number(String(data).trim())));
-    child.once('exit', () => reject(new Error('target exited')));
-  });
-  return { child, url: `http://127.0.0.1:${port}` };
-}
-
 async function main(): Promise<void> {
-  const target = await startTarget();
+  const target = await startLocalTarget();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-monitor-'));
   const db = openDatabase({ sqlitePath: path.join(dir, 'homelab.db') });
   await migrateToLatest(db);
