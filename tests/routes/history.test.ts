@@ -123,7 +123,7 @@ describe('GET /api/services/:id/history', () => {
     ]);
     expect([...existing]).toEqual([kept]);
     const rows = await app.testDb.db.kysely
-      .selectFrom('service_status_logs')
+      .selectFrom('service_checks')
       .select('serviceId')
       .where('serviceId', 'in', [kept, gone])
       .execute();
