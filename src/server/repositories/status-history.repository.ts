@@ -253,20 +253,26 @@ export class StatusHistoryRepository {
         .select(['at', 'status', 'responseTime'])
         .where('serviceId', '=', serviceId)
         .where('at', '>=', since)
+        .orderBy('at')
         .execute(),
       this.db
         .selectFrom('service_check_hours')
         .select(['hour', 'samples'])
         .where('serviceId', '=', serviceId)
         .where('hour', '>', since - HOUR_MS)
+        .orderBy('hour')
         .execute(),
     ]);
-    const packed = hours.flatMap((row) => decodeSamples(Number(row.hour), row.samples));
+    const packed: Sample[] = [];
+    for (const row of hours) {
+      for (const sample of decodeSamples(Number(row.hour), row.samples)) if (sample.at >= since) packed.push(sample);
+    }
     const recent = plain.map((row) => ({ ...row, at: Number(row.at), status: bool(row.status) }));
-    return mergeSamples(
-      packed.filter((sample) => sample.at >= since),
-      recent,
-    );
+    // Hours are packed in order and recent rows are newer, unless a late result was written after its hour was
+    // packed: only then is a merge needed.
+    const newestPacked = packed.at(-1)?.at ?? -Infinity;
+    if ((recent[0]?.at ?? Infinity) > newestPacked) return packed.concat(recent);
+    return mergeSamples(packed, recent);
   }
 
   /** Checks and up checks in the hourly buckets starting at or after each window's first bucket. */

@@ -10,7 +10,8 @@ const ROLLUPS = ['service_status_hourly', 'service_status_daily'] as const;
  * `service_status_logs` (an id, ISO text and two indexes: about 141 bytes a check) to `service_checks`, one row
  * per recent check keyed by (service, epoch ms), and `service_check_hours`, one row per service and past hour
  * holding that hour's checks as 8-byte samples (the prune-history job packs each finished hour). Rollup buckets
- * become epoch ms, and their bucket indexes go: pruning walks the primary key service by service instead.
+ * become epoch ms (the tables are rebuilt, columns ordered without padding), and their bucket indexes go:
+ * pruning walks the primary key service by service instead.
  * Existing raw rows are converted into `service_checks` here (SQL only, so a large history converts quickly);
  * the job packs them on its next run.
  */
@@ -52,30 +53,27 @@ export function compactHistoryMigration(dialect: Dialect) {
       await db.schema.dropTable('service_status_logs').execute();
 
       for (const table of ROLLUPS) {
-        await db.schema.dropIndex(`${table}_bucket`).execute();
-        if (isPg) {
-          await sql`alter table ${sql.table(table)} alter column bucket type bigint using ${epochMs('bucket')}`.execute(
-            db,
-          );
-          continue;
-        }
-        // SQLite cannot change a column's type: copy into a new table and put it in the old one's place.
+        // A new table in the old one's place, on both databases: the bucket changes type, and the columns are
+        // ordered so PostgreSQL pads none of them (the 8-byte ones together after two 4-byte ones): 8 bytes a row.
         const next = `${table}_next`;
         await db.schema
           .createTable(next)
           .addColumn('serviceId', 'integer', (c) => c.notNull().references('services.id').onDelete('cascade'))
-          .addColumn('bucket', 'bigint', (c) => c.notNull())
           .addColumn('checks', 'integer', (c) => c.notNull())
+          .addColumn('bucket', 'bigint', (c) => c.notNull())
+          .addColumn('responseTimeSum', 'bigint', (c) => c.notNull())
           .addColumn('upChecks', 'integer', (c) => c.notNull())
           .addColumn('timedChecks', 'integer', (c) => c.notNull())
-          .addColumn('responseTimeSum', 'bigint', (c) => c.notNull())
           .addColumn('responseTimeMin', 'integer')
           .addColumn('responseTimeMax', 'integer')
-          .addPrimaryKeyConstraint(`${table}_pk`, ['serviceId', 'bucket'])
+          // Not 0003's constraint name, which PostgreSQL still holds for the old table until it is dropped.
+          .addPrimaryKeyConstraint(`${table}_pkey`, ['serviceId', 'bucket'])
           .$call(withoutRowid)
           .execute();
-        await sql`insert into ${sql.table(next)} select "serviceId", ${epochMs('bucket')}, checks, "upChecks",
-          "timedChecks", "responseTimeSum", "responseTimeMin", "responseTimeMax" from ${sql.table(table)}`.execute(db);
+        await sql`insert into ${sql.table(next)} ("serviceId", checks, bucket, "responseTimeSum", "upChecks",
+          "timedChecks", "responseTimeMin", "responseTimeMax")
+          select "serviceId", checks, ${epochMs('bucket')}, "responseTimeSum", "upChecks", "timedChecks",
+          "responseTimeMin", "responseTimeMax" from ${sql.table(table)} order by "serviceId", bucket`.execute(db);
         await db.schema.dropTable(table).execute();
         await db.schema.alterTable(next).renameTo(table).execute();
       }
