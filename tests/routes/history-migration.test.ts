@@ -12,16 +12,6 @@ import {
 import { createTestDb, type TestDb } from '../helpers/test-db.ts';
 
 /** The history tables as migration 0012 left them (the current schema types describe 0013's). */
-interface OldRollup {
-  serviceId: number;
-  bucket: string;
-  checks: number;
-  upChecks: number;
-  timedChecks: number;
-  responseTimeSum: number;
-  responseTimeMin: number | null;
-  responseTimeMax: number | null;
-}
 interface OldSchema {
   services: { id: Generated<number>; name: string; url: string; lastChecked: string };
   service_status_logs: {
@@ -31,8 +21,8 @@ interface OldSchema {
     timestamp: string;
     responseTime: number | null;
   };
-  service_status_hourly: OldRollup;
-  service_status_daily: OldRollup;
+  service_status_hourly: RollupDelta;
+  service_status_daily: RollupDelta;
 }
 
 // Migration 0013 on the database the route tests run on (SQLite, or PostgreSQL with DATABASE_URL): history

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOUR_MS } from '../../src/server/monitor/check-samples.ts';
 import { pruneHistory } from '../../src/server/monitor/history-retention.ts';
-import { dayBucket, hourBucket, rollUp, type CheckResult } from '../../src/server/monitor/rollup.ts';
+import { hourBucket, type CheckResult } from '../../src/server/monitor/rollup.ts';
 import { StatusHistoryRepository } from '../../src/server/repositories/status-history.repository.ts';
+import { writeResults } from '../helpers/history-writes.ts';
 import { createTestDb, type TestDb } from '../helpers/test-db.ts';
 
 // The compact raw-check storage on the route tests' database (SQLite, or PostgreSQL with DATABASE_URL): recent
@@ -31,17 +32,9 @@ async function createService(name: string): Promise<number> {
   return row.id;
 }
 
-/** Writes results the way the monitor does: one batch with its rollups. */
-async function write(results: CheckResult[]): Promise<void> {
-  const latest = new Map(results.map((result) => [result.serviceId, result]));
-  await repository.writeBatch({
-    results,
-    latest: [...latest.values()],
-    changes: [],
-    hourly: rollUp(results, hourBucket),
-    daily: rollUp(results, dayBucket),
-  });
-}
+const write = async (results: CheckResult[]): Promise<void> => {
+  await writeResults(repository, results);
+};
 
 const every = (serviceId: number, fromAgo: number, count: number, stepMs: number): CheckResult[] =>
   Array.from({ length: count }, (_, i) => ({

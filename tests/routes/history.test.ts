@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dayBucket, hourBucket, rollUp, type CheckResult } from '../../src/server/monitor/rollup.ts';
+import { hourBucket, type CheckResult } from '../../src/server/monitor/rollup.ts';
 import { StatusHistoryRepository } from '../../src/server/repositories/status-history.repository.ts';
 import { serviceHistoryWire, type ServiceHistoryWire } from '../../src/shared/schemas/history.ts';
 import { SERVICE_MSG } from '../../src/shared/messages.ts';
 import { createActors, type Actor, type ActorKind } from '../helpers/actors.ts';
 import type { TestClient } from '../helpers/http-client.ts';
+import { writeResults } from '../helpers/history-writes.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let app: TestApp;
@@ -28,17 +29,7 @@ async function createService(body: Record<string, unknown>): Promise<number> {
   return response.body.id;
 }
 
-/** Writes results the way the monitor does: one batch with its rollups. */
-async function write(results: CheckResult[]): Promise<Set<number>> {
-  const latest = new Map(results.map((result) => [result.serviceId, result]));
-  return repository.writeBatch({
-    results,
-    latest: [...latest.values()],
-    changes: [],
-    hourly: rollUp(results, hourBucket),
-    daily: rollUp(results, dayBucket),
-  });
-}
+const write = (results: CheckResult[]) => writeResults(repository, results);
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
