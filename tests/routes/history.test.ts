@@ -86,6 +86,25 @@ describe('GET /api/services/:id/history', () => {
     expect(quiet.body).toEqual({ uptime: { '24h': null, '7d': null, '30d': null }, recent: [], responseTimes: [] });
   });
 
+  it('answers the same once the prune job has packed the finished hours', async () => {
+    const id = await createService({ name: 'Packed' });
+    const start = Date.now() - 3 * HOUR;
+    await write(
+      Array.from({ length: 120 }, (_, i) => ({
+        serviceId: id,
+        timestamp: new Date(start + i * 90_000).toISOString(),
+        status: i % 9 !== 0,
+        responseTime: i % 9 === 0 ? null : 5 + i,
+      })),
+    );
+    const client = await actors.user.signIn();
+    const before = await client.get<ServiceHistoryWire>(`/api/services/${id}/history`);
+    expect(before.body.recent).toHaveLength(50);
+    const pruned = await app.built.services.history.prune();
+    expect(pruned.packed).toBeGreaterThan(0);
+    expect((await client.get<ServiceHistoryWire>(`/api/services/${id}/history`)).body).toEqual(before.body);
+  });
+
   it('hides NSFW services from users without NSFW access, as if they did not exist', async () => {
     const id = await createService({ name: 'Private', isNSFW: true });
     for (const [kind, status] of [
