@@ -112,7 +112,7 @@ async function main(): Promise<void> {
   const seconds = (performance.now() - wallStart) / 1000;
   loopDelay.disable();
   const logRows = await db.kysely
-    .selectFrom('service_status_logs')
+    .selectFrom('service_checks')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
 

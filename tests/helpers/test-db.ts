@@ -14,8 +14,8 @@ export interface TestDb {
   dispose(): Promise<void>;
 }
 
-/** Creates and migrates a database no other test file shares. */
-export async function createTestDb(): Promise<TestDb> {
+/** Creates and migrates a database no other test file shares (`migrate`: to an older schema, for migration tests). */
+export async function createTestDb(migrate: (db: Db) => Promise<void> = migrateToLatest): Promise<TestDb> {
   const adminUrl = process.env.DATABASE_URL;
   if (adminUrl) {
     const name = `t_${randomBytes(6).toString('hex')}`;
@@ -26,7 +26,7 @@ export async function createTestDb(): Promise<TestDb> {
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
     const db = openDatabase({ databaseUrl: url.toString(), sqlitePath: '' });
-    await migrateToLatest(db);
+    await migrate(db);
     return {
       db,
       location: url.toString(),
@@ -42,7 +42,7 @@ export async function createTestDb(): Promise<TestDb> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'homelab-test-'));
   const file = path.join(dir, 'homelab.db');
   const db = openDatabase({ sqlitePath: file, sqliteNativeBinding: process.env.SQLITE_NATIVE_BINDING });
-  await migrateToLatest(db);
+  await migrate(db);
   return {
     db,
     location: file,

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dayBucket, hourBucket, rollUp, type CheckResult } from '../../src/server/monitor/rollup.ts';
+import { hourBucket, type CheckResult } from '../../src/server/monitor/rollup.ts';
 import { StatusHistoryRepository } from '../../src/server/repositories/status-history.repository.ts';
 import { serviceHistoryWire, type ServiceHistoryWire } from '../../src/shared/schemas/history.ts';
 import { SERVICE_MSG } from '../../src/shared/messages.ts';
 import { createActors, type Actor, type ActorKind } from '../helpers/actors.ts';
 import type { TestClient } from '../helpers/http-client.ts';
+import { writeResults } from '../helpers/history-writes.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let app: TestApp;
@@ -28,17 +29,7 @@ async function createService(body: Record<string, unknown>): Promise<number> {
   return response.body.id;
 }
 
-/** Writes results the way the monitor does: one batch with its rollups. */
-async function write(results: CheckResult[]): Promise<Set<number>> {
-  const latest = new Map(results.map((result) => [result.serviceId, result]));
-  return repository.writeBatch({
-    results,
-    latest: [...latest.values()],
-    changes: [],
-    hourly: rollUp(results, hourBucket),
-    daily: rollUp(results, dayBucket),
-  });
-}
+const write = (results: CheckResult[]) => writeResults(repository, results);
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -95,6 +86,25 @@ describe('GET /api/services/:id/history', () => {
     expect(quiet.body).toEqual({ uptime: { '24h': null, '7d': null, '30d': null }, recent: [], responseTimes: [] });
   });
 
+  it('answers the same once the prune job has packed the finished hours', async () => {
+    const id = await createService({ name: 'Packed' });
+    const start = Date.now() - 3 * HOUR;
+    await write(
+      Array.from({ length: 120 }, (_, i) => ({
+        serviceId: id,
+        timestamp: new Date(start + i * 90_000).toISOString(),
+        status: i % 9 !== 0,
+        responseTime: i % 9 === 0 ? null : 5 + i,
+      })),
+    );
+    const client = await actors.user.signIn();
+    const before = await client.get<ServiceHistoryWire>(`/api/services/${id}/history`);
+    expect(before.body.recent).toHaveLength(50);
+    const pruned = await app.built.services.history.prune();
+    expect(pruned.packed).toBeGreaterThan(0);
+    expect((await client.get<ServiceHistoryWire>(`/api/services/${id}/history`)).body).toEqual(before.body);
+  });
+
   it('hides NSFW services from users without NSFW access, as if they did not exist', async () => {
     const id = await createService({ name: 'Private', isNSFW: true });
     for (const [kind, status] of [
@@ -123,7 +133,7 @@ describe('GET /api/services/:id/history', () => {
     ]);
     expect([...existing]).toEqual([kept]);
     const rows = await app.testDb.db.kysely
-      .selectFrom('service_status_logs')
+      .selectFrom('service_checks')
       .select('serviceId')
       .where('serviceId', 'in', [kept, gone])
       .execute();

@@ -155,7 +155,7 @@ describe('metadata targets at check time', () => {
     await monitors[0]?.flush();
     const service = await kysely.selectFrom('services').select('status').where('id', '=', id).executeTakeFirst();
     const logs = await kysely
-      .selectFrom('service_status_logs')
+      .selectFrom('service_checks')
       .select(['status', 'responseTime'])
       .where('serviceId', '=', id)
       .execute();

@@ -93,7 +93,7 @@ describe('checks against bad targets (manual time)', () => {
     for (const [name, , up, timing] of cases) {
       const id = ids.get(name) as number;
       const rows = await kysely
-        .selectFrom('service_status_logs')
+        .selectFrom('service_checks')
         .select(['status', 'responseTime'])
         .where('serviceId', '=', id)
         .execute();

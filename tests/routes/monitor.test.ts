@@ -148,7 +148,7 @@ describe('scheduling (manual time)', () => {
     expect(gaps(starts)).toEqual(starts.slice(1).map(() => 1_000));
     expect(targets.of('/up?jump').requests).toBe(starts.length);
     await monitor.flush();
-    const rows = await kysely().selectFrom('service_status_logs').selectAll().where('serviceId', '=', id).execute();
+    const rows = await kysely().selectFrom('service_checks').selectAll().where('serviceId', '=', id).execute();
     expect(rows.length).toBe(starts.length);
     for (const row of rows) expect(row.responseTime).toBeGreaterThanOrEqual(0);
   });
@@ -246,7 +246,10 @@ describe('results and history', () => {
       changes[1]?.changedAt,
     ]);
     // Each change is the first log row with the new status.
-    const logs = await kysely().selectFrom('service_status_logs').selectAll().orderBy('id').execute();
+    const logs = (await kysely().selectFrom('service_checks').selectAll().orderBy('at').execute()).map((row) => ({
+      ...row,
+      timestamp: new Date(Number(row.at)).toISOString(),
+    }));
     const mine = logs.filter((row) => row.serviceId === id);
     const firstDown = mine.find((row) => !bool(row.status));
     expect(changes[1]?.changedAt).toBe(firstDown?.timestamp);
@@ -283,26 +286,25 @@ describe('results and history', () => {
       for (const rollup of rollups) {
         const { serviceId, bucket, ...sums } = rollup;
         expect({ ...sums, responseTimeSum: Number(sums.responseTimeSum) }).toEqual(
-          expected.get(`${serviceId}|${bucket}`),
+          expected.get(`${serviceId}|${new Date(Number(bucket)).toISOString()}`),
         );
       }
     }
   });
 
-  it('prunes raw rows, hourly and daily buckets past their retention', async () => {
+  it('packs finished hours of raw checks, and prunes raw checks, hourly and daily buckets past their retention', async () => {
     const id = await createService('old history', targets.url('/up?prune'));
     const now = Date.now();
-    const at = (ms: number) => new Date(now - ms).toISOString();
     const HOUR = 3_600_000;
     const DAY = 24 * HOUR;
-    const log = (ms: number) => ({ serviceId: id, status: true, timestamp: at(ms), responseTime: 5 });
+    const check = (ago: number) => ({ serviceId: id, status: true, at: now - ago, responseTime: 5 });
     await kysely()
-      .insertInto('service_status_logs')
-      .values([log(49 * HOUR), log(47 * HOUR), log(60_000)])
+      .insertInto('service_checks')
+      .values([check(49 * HOUR), check(47 * HOUR), check(60_000)])
       .execute();
-    const bucket = (bucketAt: string) => ({
+    const bucket = (start: number) => ({
       serviceId: id,
-      bucket: bucketAt,
+      bucket: start,
       checks: 1,
       upChecks: 1,
       timedChecks: 1,
@@ -310,29 +312,28 @@ describe('results and history', () => {
       responseTimeMin: 5,
       responseTimeMax: 5,
     });
+    const hourStart = (ago: number) => Date.parse(hourBucket(new Date(now - ago).toISOString()));
+    const dayStart = (ago: number) => Date.parse(dayBucket(new Date(now - ago).toISOString()));
     await kysely()
       .insertInto('service_status_hourly')
-      .values([bucket(hourBucket(at(91 * DAY))), bucket(hourBucket(at(89 * DAY)))])
+      .values([bucket(hourStart(91 * DAY)), bucket(hourStart(89 * DAY))])
       .execute();
     await kysely()
       .insertInto('service_status_daily')
-      .values([bucket(dayBucket(at(401 * DAY))), bucket(dayBucket(at(399 * DAY)))])
+      .values([bucket(dayStart(401 * DAY)), bucket(dayStart(399 * DAY))])
       .execute();
     const pruned = await app.built.services.history.prune();
-    expect(pruned).toEqual({ logs: 1, hourly: 1, daily: 1 });
-    const left = await kysely()
-      .selectFrom('service_status_logs')
-      .select('timestamp')
-      .where('serviceId', '=', id)
-      .execute();
-    const kept = left.map((row) => row.timestamp);
-    expect(kept).toEqual(expect.arrayContaining([at(47 * HOUR), at(60_000)]));
-    expect(kept).not.toContain(at(49 * HOUR));
+    // The two checks of finished hours were packed, then the one past 48 h went with its hour.
+    expect(pruned).toEqual({ packed: 2, logs: 1, hourly: 1, daily: 1 });
+    const kept = await history().checks(id);
+    expect(kept.map((sample) => sample.at)).toEqual([now - 47 * HOUR, now - 60_000]);
+    const plain = await kysely().selectFrom('service_checks').select('at').where('serviceId', '=', id).execute();
+    expect(plain.map((row) => Number(row.at))).toEqual([now - 60_000]);
     expect(
       await kysely().selectFrom('service_status_hourly').select('bucket').where('serviceId', '=', id).execute(),
-    ).toHaveLength(1);
+    ).toEqual([{ bucket: hourStart(89 * DAY) }]);
     expect(
       await kysely().selectFrom('service_status_daily').select('bucket').where('serviceId', '=', id).execute(),
-    ).toHaveLength(1);
+    ).toEqual([{ bucket: dayStart(399 * DAY) }]);
   });
 });

@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { expect } from 'vitest';
+import { decodeSamples } from '../../src/server/monitor/check-samples.ts';
 import { hourBucket } from '../../src/server/monitor/rollup.ts';
 import type { ReceivedMail } from '../fakes/smtp-server.ts';
 
@@ -128,19 +129,30 @@ function deliveryOf(messageId: string): number {
 
 /** Raw history, status changes and hourly rollups agree with each other and with the services left. */
 export function checkHistory(db: Db): void {
-  for (const table of ['service_status_logs', 'service_status_changes', 'service_status_hourly']) {
+  for (const table of ['service_checks', 'service_check_hours', 'service_status_changes', 'service_status_hourly']) {
     const orphans = db.prepare(`select count(*) as n from ${table} where serviceId not in (select id from services)`);
     expect((orphans.get() as { n: number }).n, `${table} rows of deleted services`).toBe(0);
   }
-  // Raw rows are kept for days, so every hourly bucket here must count exactly its raw rows.
-  const logs = db.prepare('select serviceId, timestamp, status from service_status_logs').all() as {
+  // Raw checks are kept for days, so every hourly bucket here must count exactly its raw checks: the recent rows
+  // and any hour the prune job packed.
+  const logs = db.prepare('select serviceId, at, status from service_checks').all() as {
     serviceId: number;
-    timestamp: string;
+    at: number;
     status: number;
   }[];
+  const packed = db.prepare('select serviceId, hour, samples from service_check_hours').all() as {
+    serviceId: number;
+    hour: number;
+    samples: Buffer;
+  }[];
+  for (const row of packed) {
+    for (const sample of decodeSamples(row.hour, row.samples)) {
+      logs.push({ serviceId: row.serviceId, at: sample.at, status: sample.status ? 1 : 0 });
+    }
+  }
   const fromRaw = new Map<string, { checks: number; upChecks: number }>();
   for (const log of logs) {
-    const key = `${log.serviceId}|${hourBucket(log.timestamp)}`;
+    const key = `${log.serviceId}|${hourBucket(new Date(log.at).toISOString())}`;
     const sums = fromRaw.get(key) ?? { checks: 0, upChecks: 0 };
     sums.checks += 1;
     sums.upChecks += log.status ? 1 : 0;
@@ -148,12 +160,15 @@ export function checkHistory(db: Db): void {
   }
   const hourly = db.prepare('select serviceId, bucket, checks, upChecks from service_status_hourly').all() as {
     serviceId: number;
-    bucket: string;
+    bucket: number;
     checks: number;
     upChecks: number;
   }[];
   const fromRollup = new Map(
-    hourly.map((r) => [`${r.serviceId}|${r.bucket}`, { checks: r.checks, upChecks: r.upChecks }]),
+    hourly.map((r) => [
+      `${r.serviceId}|${new Date(r.bucket).toISOString()}`,
+      { checks: r.checks, upChecks: r.upChecks },
+    ]),
   );
   expect(fromRollup).toEqual(fromRaw);
 

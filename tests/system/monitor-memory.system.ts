@@ -161,14 +161,14 @@ describe('memory under bad targets', () => {
     const logCounts = new Map(
       (
         await kysely
-          .selectFrom('service_status_logs')
+          .selectFrom('service_checks')
           .select(['serviceId', (eb) => eb.fn.countAll<number>().as('n')])
           .groupBy('serviceId')
           .execute()
       ).map((row) => [row.serviceId, Number(row.n)]),
     );
     const timed = await kysely
-      .selectFrom('service_status_logs')
+      .selectFrom('service_checks')
       .select('serviceId')
       .where('responseTime', 'is not', null)
       .where('serviceId', 'in', [...bad.keys()])
@@ -185,7 +185,7 @@ describe('memory under bad targets', () => {
     const upCounts = new Map(
       (
         await kysely
-          .selectFrom('service_status_logs')
+          .selectFrom('service_checks')
           .select(['serviceId', (eb) => eb.fn.countAll<number>().as('n')])
           .where('status', '=', true)
           .groupBy('serviceId')

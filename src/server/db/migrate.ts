@@ -13,9 +13,10 @@ import { ownDisplayFlagsMigration } from './migrations/0009-own-display-flags.ts
 import { integrationSettingsMigration } from './migrations/0010-integration-settings.ts';
 import { gameServersMigration } from './migrations/0011-game-servers.ts';
 import { mediaMigration } from './migrations/0012-media.ts';
+import { compactHistoryMigration } from './migrations/0013-compact-history.ts';
 
 /** Migrations are listed in code (not read from disk) so the bundled server carries them. */
-function migrationsFor(db: Db): Record<string, Migration> {
+export function migrationsFor(db: Db): Record<string, Migration> {
   return {
     '0001-initial': initialMigration(db.dialect),
     '0002-status-changes': statusChangesMigration(db.dialect),
@@ -29,6 +30,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '0010-integration-settings': integrationSettingsMigration(),
     '0011-game-servers': gameServersMigration(db.dialect),
     '0012-media': mediaMigration(db.dialect),
+    '0013-compact-history': compactHistoryMigration(db.dialect),
   };
 }
 

@@ -178,12 +178,21 @@ export interface GameServerRequestsTable {
   doneAt: string | null;
 }
 
-export interface ServiceStatusLogsTable {
-  id: Generated<number>;
+/** A recent raw check, one row each until the hour it belongs to is packed (migration 0013). */
+export interface ServiceChecksTable {
   serviceId: number;
+  /** Epoch ms the check started. */
+  at: number;
   status: Bool;
-  timestamp: string;
   responseTime: number | null;
+}
+
+/** One service's raw checks of one UTC hour, packed (monitor/check-samples.ts; migration 0013). */
+export interface ServiceCheckHoursTable {
+  serviceId: number;
+  /** Epoch ms the hour began. */
+  hour: number;
+  samples: Buffer;
 }
 
 export interface NotificationPreferencesTable {
@@ -239,7 +248,8 @@ export interface ServiceStatusChangesTable {
 /** Hourly or daily rollup of one service's checks (migration 0003); `bucket` is the ISO start of the period. */
 export interface ServiceStatusRollupTable {
   serviceId: number;
-  bucket: string;
+  /** Epoch ms the hour or day began (migration 0013; ISO text before). */
+  bucket: number;
   checks: number;
   upChecks: number;
   timedChecks: number;
@@ -331,7 +341,8 @@ export interface Database {
   game_server_actions: GameServerActionsTable;
   game_server_requests: GameServerRequestsTable;
   outbox_mails: OutboxMailsTable;
-  service_status_logs: ServiceStatusLogsTable;
+  service_checks: ServiceChecksTable;
+  service_check_hours: ServiceCheckHoursTable;
   notification_preferences: NotificationPreferencesTable;
   email_templates: EmailTemplatesTable;
   sent_notifications: SentNotificationsTable;

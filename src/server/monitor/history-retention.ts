@@ -1,4 +1,5 @@
 import type { StatusHistoryRepository } from '../repositories/status-history.repository.ts';
+import { HOUR_MS, hourOf } from './check-samples.ts';
 import { dayBucket, hourBucket } from './rollup.ts';
 
 /** How long each level of history is kept. */
@@ -8,7 +9,6 @@ export interface HistoryRetention {
   dailyMs: number;
 }
 
-const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
 /** Raw checks 48 h (the recent bar and a day of detail), hourly buckets 90 days, daily buckets 400 days. */
@@ -18,33 +18,45 @@ export const DEFAULT_RETENTION: HistoryRetention = {
   dailyMs: 400 * DAY_MS,
 };
 
-// Raw rows go in chunks so a large backlog never holds the (SQLite: only) write lock for long.
-const CHUNK = 5_000;
+/**
+ * A finished hour is packed once this long has passed since it ended, so the results of checks started just
+ * before the hour turned (written up to a flush interval later) usually arrive first. A later one is merged in.
+ */
+const PACK_DELAY_MS = 60_000;
 
-/** Deletes history past its retention; returns how many rows of each kind went. */
+// Services go in groups, one transaction each, so a large backlog never holds the (SQLite: only) write lock long.
+const GROUP = 100;
+
+/** What one run of pruning did: raw checks packed into hours, and checks and buckets deleted. */
+export interface PruneResult {
+  packed: number;
+  logs: number;
+  hourly: number;
+  daily: number;
+}
+
+/** Packs the raw checks of finished hours, then deletes history past its retention, service group by group. */
 export async function pruneHistory(
   repository: StatusHistoryRepository,
   now: Date,
   retention: HistoryRetention = DEFAULT_RETENTION,
-): Promise<{ logs: number; hourly: number; daily: number }> {
+): Promise<PruneResult> {
   const at = now.getTime();
-  const rawBefore = new Date(at - retention.rawMs).toISOString();
-  let logs = 0;
-  for (;;) {
-    const deleted = await repository.deleteLogsBefore(rawBefore, CHUNK);
-    logs += deleted;
-    if (deleted < CHUNK) break;
-    // Let check results in between chunks.
+  const packBefore = hourOf(at - PACK_DELAY_MS);
+  const rawBefore = at - retention.rawMs;
+  // Whole buckets only: a bucket goes once all of it is past the retention.
+  const hourlyBefore = hourBucket(new Date(at - retention.hourlyMs).toISOString());
+  const dailyBefore = dayBucket(new Date(at - retention.dailyMs).toISOString());
+  const result: PruneResult = { packed: 0, logs: 0, hourly: 0, daily: 0 };
+  const ids = await repository.serviceIds();
+  for (let start = 0; start < ids.length; start += GROUP) {
+    const group = ids.slice(start, start + GROUP);
+    result.packed += await repository.packChecksBefore(group, packBefore);
+    result.logs += await repository.deleteChecksBefore(group, rawBefore);
+    result.hourly += await repository.deleteRollupsBefore('service_status_hourly', group, hourlyBefore);
+    result.daily += await repository.deleteRollupsBefore('service_status_daily', group, dailyBefore);
+    // Let check results in between groups.
     await new Promise((resolve) => setImmediate(resolve));
   }
-  // Whole buckets only: a bucket goes once all of it is past the retention.
-  const hourly = await repository.deleteRollupsBefore(
-    'service_status_hourly',
-    hourBucket(new Date(at - retention.hourlyMs).toISOString()),
-  );
-  const daily = await repository.deleteRollupsBefore(
-    'service_status_daily',
-    dayBucket(new Date(at - retention.dailyMs).toISOString()),
-  );
-  return { logs, hourly, daily };
+  return result;
 }

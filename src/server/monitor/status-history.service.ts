@@ -5,7 +5,7 @@ import type { LogRow, StatusHistoryRepository } from '../repositories/status-his
 import type { User } from '../repositories/users.repository.ts';
 import { AppError } from '../services/app-error.ts';
 import type { Clock } from '../services/clock.ts';
-import { DEFAULT_RETENTION, pruneHistory, type HistoryRetention } from './history-retention.ts';
+import { DEFAULT_RETENTION, pruneHistory, type HistoryRetention, type PruneResult } from './history-retention.ts';
 import { averageResponseTime, hourBucket, uptimePercent } from './rollup.ts';
 
 /** How many raw checks the recent-history bar shows. */
@@ -55,8 +55,8 @@ export class StatusHistoryService {
     };
   }
 
-  /** Deletes history past its retention; the prune-history job calls it every few minutes. */
-  prune(retention: HistoryRetention = DEFAULT_RETENTION): Promise<{ logs: number; hourly: number; daily: number }> {
+  /** Packs finished hours and deletes history past its retention; the prune-history job calls it every few minutes. */
+  prune(retention: HistoryRetention = DEFAULT_RETENTION): Promise<PruneResult> {
     return pruneHistory(this.history, this.clock.now(), retention);
   }
 }

@@ -1,6 +1,15 @@
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import { bool, type Dialect } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
+import {
+  decodeSamples,
+  encodeSamples,
+  SAMPLE_BYTES,
+  hourOf,
+  HOUR_MS,
+  mergeSamples,
+  type Sample,
+} from '../monitor/check-samples.ts';
 import type { CheckResult, RollupDelta } from '../monitor/rollup.ts';
 
 /** A status change as the outbox reads it (migration 0002). */
@@ -13,7 +22,7 @@ export interface StatusChange {
 
 /** Everything one batch of check results writes, in one transaction. */
 export interface ResultBatch {
-  /** Every check result, in check order: one raw log row each. */
+  /** Every check result, in check order: one service_checks row each. */
   results: readonly CheckResult[];
   /** The last result per service: its status and lastChecked. */
   latest: readonly CheckResult[];
@@ -40,7 +49,10 @@ export interface UptimeSums {
 }
 
 type RollupTable = 'service_status_hourly' | 'service_status_daily';
-type Param = string | number | boolean | null;
+type Param = string | number | boolean | null | Buffer;
+
+/** Packed hours read per query while looking for the latest checks (an hour holds 180 at a 20 s interval). */
+const HOURS_PER_READ = 4;
 
 // The hot path builds its SQL as text: multi-row statements whose shape depends only on the row count, so one
 // statement per table per batch and no per-row query building. Identifiers are quoted for PostgreSQL.
@@ -87,13 +99,15 @@ export class StatusHistoryRepository {
         const params: Param[] = [];
         const values = this.#values(params, results, (r) => [
           r.serviceId,
+          Date.parse(r.timestamp),
           this.#bool(r.status),
-          r.timestamp,
           r.responseTime,
         ]);
+        // A second result of one service in the same millisecond (the monitor never starts two at once) is
+        // counted in the rollups but not kept as a raw row.
         await this.#run(
           trx,
-          `INSERT INTO service_status_logs ("serviceId", status, timestamp, "responseTime") VALUES ${values}`,
+          `INSERT INTO service_checks ("serviceId", at, status, "responseTime") VALUES ${values} ON CONFLICT DO NOTHING`,
           params,
         );
       }
@@ -105,7 +119,7 @@ export class StatusHistoryRepository {
         const params: Param[] = [];
         const values = this.#values(params, deltas, (d) => [
           d.serviceId,
-          d.bucket,
+          Date.parse(d.bucket),
           d.checks,
           d.upChecks,
           d.timedChecks,
@@ -187,36 +201,101 @@ export class StatusHistoryRepository {
     return new Map(rows.map((row) => [row.serviceId, row.changedAt]));
   }
 
-  /** The service's latest raw checks, oldest first. */
+  /** The service's latest raw checks, oldest first: recent rows, then packed hours as far back as needed. */
   async recent(serviceId: number, limit: number): Promise<LogRow[]> {
-    const rows = await this.db
-      .selectFrom('service_status_logs')
-      .select(['timestamp', 'status', 'responseTime'])
+    const plain = await this.db
+      .selectFrom('service_checks')
+      .select(['at', 'status', 'responseTime'])
       .where('serviceId', '=', serviceId)
-      .orderBy('timestamp', 'desc')
-      .orderBy('id', 'desc')
+      .orderBy('at', 'desc')
       .limit(limit)
       .execute();
-    return rows.reverse().map((row) => ({ ...row, status: bool(row.status) }));
+    const samples: Sample[] = plain.map((row) => ({ ...row, at: Number(row.at), status: bool(row.status) }));
+    // Packed hours are older than the recent rows, except a late result written after its hour was packed: an
+    // hour that ends after the oldest recent row may still hold some of the latest checks.
+    const floor = plain.length === limit ? (samples.at(-1)?.at ?? 0) - HOUR_MS : -Infinity;
+    let packed = 0;
+    let below = Infinity;
+    for (;;) {
+      const hours = await this.db
+        .selectFrom('service_check_hours')
+        .select(['hour', 'samples'])
+        .where('serviceId', '=', serviceId)
+        .$if(below !== Infinity, (query) => query.where('hour', '<', below))
+        .$if(floor !== -Infinity, (query) => query.where('hour', '>', floor))
+        .orderBy('hour', 'desc')
+        .limit(HOURS_PER_READ)
+        .execute();
+      for (const row of hours) {
+        const decoded = decodeSamples(Number(row.hour), row.samples);
+        samples.push(...decoded);
+        packed += decoded.length;
+        below = Number(row.hour);
+      }
+      if (hours.length < HOURS_PER_READ || packed >= limit) break;
+    }
+    return samples
+      .sort((a, b) => b.at - a.at)
+      .slice(0, limit)
+      .reverse()
+      .map((sample) => ({
+        timestamp: new Date(sample.at).toISOString(),
+        status: sample.status,
+        responseTime: sample.responseTime,
+      }));
+  }
+
+  /** Every raw check of a service (recent rows and packed hours) from `since` (epoch ms) on, oldest first. */
+  async checks(serviceId: number, since = 0): Promise<Sample[]> {
+    const [plain, hours] = await Promise.all([
+      this.db
+        .selectFrom('service_checks')
+        .select(['at', 'status', 'responseTime'])
+        .where('serviceId', '=', serviceId)
+        .where('at', '>=', since)
+        .orderBy('at')
+        .execute(),
+      this.db
+        .selectFrom('service_check_hours')
+        .select(['hour', 'samples'])
+        .where('serviceId', '=', serviceId)
+        .where('hour', '>', since - HOUR_MS)
+        .orderBy('hour')
+        .execute(),
+    ]);
+    const packed: Sample[] = [];
+    for (const row of hours) {
+      for (const sample of decodeSamples(Number(row.hour), row.samples)) if (sample.at >= since) packed.push(sample);
+    }
+    const recent = plain.map((row) => ({ ...row, at: Number(row.at), status: bool(row.status) }));
+    // Hours are packed in order and recent rows are newer, unless a late result was written after its hour was
+    // packed: only then is a merge needed.
+    const newestPacked = packed.at(-1)?.at ?? -Infinity;
+    if ((recent[0]?.at ?? Infinity) > newestPacked) return packed.concat(recent);
+    return mergeSamples(packed, recent);
   }
 
   /** Checks and up checks in the hourly buckets starting at or after each window's first bucket. */
   async uptimeSums(serviceId: number, since: { h24: string; d7: string; d30: string }): Promise<UptimeSums> {
+    const h24 = Date.parse(since.h24);
+    const d7 = Date.parse(since.d7);
+    const d30 = Date.parse(since.d30);
     const rows = await this.db
       .selectFrom('service_status_hourly')
       .select(['bucket', 'checks', 'upChecks'])
       .where('serviceId', '=', serviceId)
-      .where('bucket', '>=', since.d30)
+      .where('bucket', '>=', d30)
       .execute();
     const sums: UptimeSums = { checks24h: 0, up24h: 0, checks7d: 0, up7d: 0, checks30d: 0, up30d: 0 };
     for (const row of rows) {
+      const bucket = Number(row.bucket);
       sums.checks30d += row.checks;
       sums.up30d += row.upChecks;
-      if (row.bucket >= since.d7) {
+      if (bucket >= d7) {
         sums.checks7d += row.checks;
         sums.up7d += row.upChecks;
       }
-      if (row.bucket >= since.h24) {
+      if (bucket >= h24) {
         sums.checks24h += row.checks;
         sums.up24h += row.upChecks;
       }
@@ -239,26 +318,109 @@ export class StatusHistoryRepository {
       .selectFrom(table)
       .selectAll()
       .where('serviceId', '=', serviceId)
-      .where('bucket', '>=', since)
+      .where('bucket', '>=', Date.parse(since))
       .orderBy('bucket')
       .execute();
-    return rows.map((row) => ({ ...row, responseTimeSum: Number(row.responseTimeSum) }));
+    return rows.map((row) => ({
+      ...row,
+      bucket: new Date(Number(row.bucket)).toISOString(),
+      responseTimeSum: Number(row.responseTimeSum),
+    }));
   }
 
-  /** Deletes up to `limit` raw rows older than `before`; returns how many went. */
-  async deleteLogsBefore(before: string, limit: number): Promise<number> {
-    const result = await this.db
-      .deleteFrom('service_status_logs')
-      .where('id', 'in', (eb) =>
-        eb.selectFrom('service_status_logs').select('id').where('timestamp', '<', before).limit(limit),
-      )
+  /** The ids of every service, in order: pruning and packing walk the primary keys service by service. */
+  async serviceIds(): Promise<number[]> {
+    const rows = await this.db.selectFrom('services').select('id').orderBy('id').execute();
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * Moves the services' recent rows older than `before` (epoch ms) into their packed hours, merging with an hour
+   * packed before (a result written late); returns how many checks moved. The rows are deleted and read back in
+   * one statement, so a result written meanwhile is either moved or left for the next run, never lost.
+   */
+  async packChecksBefore(serviceIds: readonly number[], before: number): Promise<number> {
+    if (serviceIds.length === 0) return 0;
+    return this.db.transaction().execute(async (trx) => {
+      const params: Param[] = [...serviceIds, before];
+      const isPg = this.dialect === 'postgres';
+      const marks = serviceIds.map((_, i) => (isPg ? `$${i + 1}` : '?')).join(', ');
+      const moved = await this.#run<{
+        serviceId: number;
+        at: number | string;
+        status: boolean | number;
+        responseTime: number | null;
+      }>(
+        trx,
+        `DELETE FROM service_checks WHERE "serviceId" IN (${marks}) AND at < ${isPg ? `$${params.length}` : '?'} ` +
+          `RETURNING "serviceId", at, status, "responseTime"`,
+        params,
+      );
+      if (moved.length === 0) return 0;
+      const byHour = new Map<string, { serviceId: number; hour: number; samples: Sample[] }>();
+      for (const row of moved) {
+        const at = Number(row.at);
+        const hour = hourOf(at);
+        const key = `${row.serviceId}|${hour}`;
+        let group = byHour.get(key);
+        if (!group) byHour.set(key, (group = { serviceId: Number(row.serviceId), hour, samples: [] }));
+        group.samples.push({ at, status: bool(row.status), responseTime: row.responseTime });
+      }
+      const groups = [...byHour.values()];
+      const oldest = Math.min(...groups.map((group) => group.hour));
+      const stored = await trx
+        .selectFrom('service_check_hours')
+        .select(['serviceId', 'hour', 'samples'])
+        .where('serviceId', 'in', [...new Set(groups.map((group) => group.serviceId))])
+        .where('hour', '>=', oldest)
+        .execute();
+      const storedByKey = new Map(stored.map((row) => [`${row.serviceId}|${Number(row.hour)}`, row.samples]));
+      const upsert: Param[] = [];
+      const rows: Param[][] = groups.map((group) => {
+        const before = storedByKey.get(`${group.serviceId}|${group.hour}`);
+        const samples = mergeSamples(before ? decodeSamples(group.hour, before) : [], group.samples);
+        return [group.serviceId, group.hour, encodeSamples(group.hour, samples)];
+      });
+      const values = this.#values(upsert, rows, (row) => row);
+      await this.#run(
+        trx,
+        `INSERT INTO service_check_hours ("serviceId", hour, samples) VALUES ${values} ` +
+          `ON CONFLICT ("serviceId", hour) DO UPDATE SET samples = excluded.samples`,
+        upsert,
+      );
+      return moved.length;
+    });
+  }
+
+  /**
+   * Deletes the services' raw checks older than `before` (epoch ms): recent rows, and packed hours that ended by
+   * then (an hour straddling `before` stays whole). Returns how many checks went.
+   */
+  async deleteChecksBefore(serviceIds: readonly number[], before: number): Promise<number> {
+    if (serviceIds.length === 0) return 0;
+    const plain = await this.db
+      .deleteFrom('service_checks')
+      .where('serviceId', 'in', serviceIds)
+      .where('at', '<', before)
       .executeTakeFirst();
-    return Number(result.numDeletedRows);
+    const hours = await this.db
+      .deleteFrom('service_check_hours')
+      .where('serviceId', 'in', serviceIds)
+      .where('hour', '<=', before - HOUR_MS)
+      .returning((eb) => eb.fn<number>('length', ['samples']).as('bytes'))
+      .execute();
+    const packed = hours.reduce((sum, row) => sum + Number(row.bytes), 0) / SAMPLE_BYTES;
+    return Number(plain.numDeletedRows) + packed;
   }
 
-  /** Deletes rollup buckets that start before `before`. */
-  async deleteRollupsBefore(table: RollupTable, before: string): Promise<number> {
-    const result = await this.db.deleteFrom(table).where('bucket', '<', before).executeTakeFirst();
+  /** Deletes the services' rollup buckets that start before `before`. */
+  async deleteRollupsBefore(table: RollupTable, serviceIds: readonly number[], before: string): Promise<number> {
+    if (serviceIds.length === 0) return 0;
+    const result = await this.db
+      .deleteFrom(table)
+      .where('serviceId', 'in', serviceIds)
+      .where('bucket', '<', Date.parse(before))
+      .executeTakeFirst();
     return Number(result.numDeletedRows);
   }
 }
