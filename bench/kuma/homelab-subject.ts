@@ -18,6 +18,7 @@ export function homelabSubject(): BenchSubject {
       return {
         pid: server.child.pid ?? 0,
         port: server.port,
+        dataDir,
         baseUrl: server.baseUrl,
         stop: () => server.stop(),
         log: () => server.log(),

@@ -1,15 +1,14 @@
 /**
- * npm run bench:kuma -- [--subject=both|kuma|ours] [--monitors=1000] [--window=240] [--smoke]
+ * npm run build && npm run bench:kuma -- [--subject=both|kuma|ours] [--monitors=1000] [--window=240] [--smoke]
  *
  * Uptime Kuma beside this server, measured by the same code (measure.ts) on the same local keep-alive target,
  * one after the other: Uptime Kuma 2.0.0-dev.0 installed from npm into ~/.cache/homelab-bench/kuma (install.ts;
- * the first run builds its SQLite driver, minutes), and ours built (`npm run build` first) and started as
- * `npm start` runs it. For each: a fresh data folder, the first account, idle RSS; then N HTTP monitors at 20 s
- * added through its own API (Kuma: socket.io "setup", "login", "add"; ours: POST /api/register, /api/services),
- * and once every monitor has been checked and one more interval has passed, a window of whole intervals: CPU
- * per check, peak RSS, database bytes per check; then a clean restart and the time until every monitor is
- * checked again. Records bench/results/<subject>/server.json for `npm run bench:table`; `--smoke` (20 monitors,
- * one interval) only proves the harness works and records nothing. See bench/kuma/README.md.
+ * the first run builds its SQLite driver, minutes), and ours built and started as `npm start` runs it. For each:
+ * a fresh data folder and idle RSS; the first account and N HTTP monitors at 20 s (Kuma: socket.io "setup",
+ * "login", "add"; ours: POST /api/register, /api/services); a clean restart and the time until every monitor is
+ * checked again; then, one interval later, a window of whole intervals: CPU per check, peak RSS, database bytes
+ * per check. Records bench/results/<subject>/server.json for `npm run bench:table`; `--smoke` (20 monitors, one
+ * interval) only proves the harness works and records nothing. See bench/kuma/README.md.
  */
 import { recordResult, type Figure } from '../results.ts';
 import { homelabSubject } from './homelab-subject.ts';
@@ -37,7 +36,7 @@ function figures(result: ServerFigures, monitors: number): Figure[] {
   return [
     {
       key: 'server.idleRssMib',
-      label: 'Idle server (first account, no monitors): RSS',
+      label: 'Idle server (fresh start, no account, no monitors): RSS',
       value: result.idleRssMib,
       unit: 'MiB',
       goal: '≤ 80 MiB',
@@ -91,9 +90,9 @@ try {
       subject: subject.id,
       method:
         `${subject.name} as a child process on 127.0.0.1, fresh SQLite data folder; ${options.monitors} HTTP monitors at ` +
-        `${INTERVAL_SECONDS} s against a local keep-alive target that counts the requests; after every monitor was ` +
-        `checked and one more interval, a ${options.windowSeconds} s window: /proc CPU time / checks, RSS sampled ` +
-        `every 500 ms, SQLite pages in use before and after; then SIGTERM, restart, time until every monitor is checked.`,
+        `${INTERVAL_SECONDS} s against a local keep-alive target that counts the requests; SIGTERM, restart, time ` +
+        `until every monitor is checked; one interval later a ${options.windowSeconds} s window: /proc CPU time / ` +
+        `checks, RSS sampled every 500 ms, SQLite pages in use before and after.`,
       command: `npm run build && npm run bench:kuma -- --subject=${subject.id === 'uptime-kuma' ? 'kuma' : 'ours'}`,
       figures: figures(result, options.monitors),
     });

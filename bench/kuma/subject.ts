@@ -4,6 +4,7 @@ import type { Subject } from '../results.ts';
 export interface RunningServer {
   pid: number;
   port: number;
+  dataDir: string;
   baseUrl: string;
   /** SIGTERM (a clean shutdown), waiting until the process is gone. */
   stop: () => Promise<void>;
@@ -21,7 +22,10 @@ export interface BenchSubject {
   start(dataDir: string, port?: number): Promise<RunningServer>;
   /** Creates the first (admin) account; no monitors yet. */
   setUp(server: RunningServer): Promise<void>;
-  /** Adds `count` HTTP monitors checking `${targetUrl}/health/<i>` every `intervalSeconds`, as a user would. */
+  /**
+   * Adds `count` HTTP monitors checking `${targetUrl}/health/<i>` (i from 1) every `intervalSeconds`. May stop the
+   * server to do so (measure.ts restarts it next either way).
+   */
   addMonitors(server: RunningServer, targetUrl: string, count: number, intervalSeconds: number): Promise<void>;
   /** The SQLite file its history goes to. */
   databaseFile(dataDir: string): string;
