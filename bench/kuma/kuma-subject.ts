@@ -18,6 +18,7 @@ type Connect = (url: string, options: Record<string, unknown>) => KumaSocket;
 interface KumaAnswer {
   ok: boolean;
   msg?: string;
+  token?: string;
 }
 
 // The frontend's defaults for a new monitor (src/pages/EditMonitor.vue, monitorDefaults), as the "add" event
@@ -105,11 +106,19 @@ async function connect(server: RunningServer, packageDir: string): Promise<KumaS
   return socket;
 }
 
-async function signedIn(server: RunningServer, packageDir: string): Promise<KumaSocket> {
+/** A signed-in socket, and the token Kuma's frontend keeps in localStorage for the same session. */
+async function signedIn(server: RunningServer, packageDir: string): Promise<{ socket: KumaSocket; token: string }> {
   const socket = await connect(server, packageDir);
   const login = await call(socket, 'login', { username: ADMIN.username, password: ADMIN.password, token: '' });
-  if (!login.ok) throw new Error(`Uptime Kuma login: ${login.msg ?? 'refused'}`);
-  return socket;
+  if (!login.ok || !login.token) throw new Error(`Uptime Kuma login: ${login.msg ?? 'refused'}`);
+  return { socket, token: login.token };
+}
+
+/** The JWT Kuma's frontend keeps in localStorage.token after signing in (the bench's admin). */
+export async function kumaLoginToken(server: RunningServer): Promise<string> {
+  const { socket, token } = await signedIn(server, ensureKuma());
+  socket.disconnect();
+  return token;
 }
 
 export function kumaSubject(): BenchSubject {
@@ -175,7 +184,7 @@ export function kumaSubject(): BenchSubject {
       }
     },
     async addMonitors(server, targetUrl, count, intervalSeconds) {
-      const socket = await signedIn(server, packageDir);
+      const { socket } = await signedIn(server, packageDir);
       try {
         const added = await call(socket, 'add', {
           ...MONITOR_DEFAULTS,

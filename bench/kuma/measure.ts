@@ -37,6 +37,32 @@ function databaseBytes(file: string): number {
   }
 }
 
+/**
+ * A clean stop (SIGTERM), then the same data folder and port; returns the new server and the seconds from its
+ * spawn until the target has seen every monitor's path again.
+ */
+export async function restartUntilCaughtUp(
+  subject: BenchSubject,
+  server: RunningServer,
+  target: CountingTarget,
+  options: MeasureOptions,
+): Promise<{ server: RunningServer; seconds: number }> {
+  await server.stop();
+  const restarted = Date.now();
+  const next = await subject.start(server.dataDir, server.port);
+  try {
+    await waitFor(
+      async () => (await target.counts(restarted)).pathsSince >= options.monitors,
+      'every monitor checked after a restart',
+      options.catchUpTimeoutMs,
+    );
+  } catch (error) {
+    await next.stop();
+    throw error;
+  }
+  return { server: next, seconds: (Date.now() - restarted) / 1000 };
+}
+
 export interface ServerFigures {
   idleRssMib: number;
   peakRssMib: number;
@@ -87,17 +113,9 @@ export async function measureServer(
     await subject.addMonitors(server, target.url, options.monitors, options.intervalSeconds);
     console.log(`${subject.name}: monitors added in ${((performance.now() - addStarted) / 1000).toFixed(1)} s`);
 
-    // Restart: a clean stop, then the same data folder and port; timed from the new process's spawn until the
-    // target has seen every monitor's path again.
-    await server.stop();
-    const restarted = Date.now();
-    server = await subject.start(dataDir, server.port);
-    await waitFor(
-      async () => (await target.counts(restarted)).pathsSince >= options.monitors,
-      'every monitor checked after a restart',
-      options.catchUpTimeoutMs,
-    );
-    const restartCatchUpSeconds = (Date.now() - restarted) / 1000;
+    const restart = await restartUntilCaughtUp(subject, server, target, options);
+    server = restart.server;
+    const restartCatchUpSeconds = restart.seconds;
     console.log(`${subject.name}: every monitor checked ${restartCatchUpSeconds.toFixed(1)} s after a restart`);
     await sleep(options.intervalSeconds * 1000); // warm-up: one more interval
 

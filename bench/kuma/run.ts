@@ -1,5 +1,6 @@
 /**
- * npm run build && npm run bench:kuma -- [--subject=both|kuma|ours] [--monitors=1000] [--window=240] [--smoke]
+ * npm run build && npm run bench:kuma -- [--part=server|dashboard] [--subject=both|kuma|ours] [--monitors=1000]
+ *   [--window=240] [--smoke]
  *
  * Uptime Kuma beside this server, measured by the same code (measure.ts) on the same local keep-alive target,
  * one after the other: Uptime Kuma 2.0.0-dev.0 installed from npm into ~/.cache/homelab-bench/kuma (install.ts;
@@ -12,16 +13,18 @@
  */
 import { recordResult, type Figure } from '../results.ts';
 import { homelabSubject } from './homelab-subject.ts';
+import { measureKumaDashboard } from './kuma-dashboard.ts';
 import { kumaSubject } from './kuma-subject.ts';
 import { measureServer, type MeasureOptions, type ServerFigures } from './measure.ts';
 import type { BenchSubject } from './subject.ts';
-import { startCountingTarget } from './target.ts';
+import { startCountingTarget, type CountingTarget } from './target.ts';
 
 const args = process.argv.slice(2).filter((arg) => arg !== '--');
 const option = (name: string, fallback: string) =>
   args.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
 const smoke = args.includes('--smoke');
 const which = option('subject', 'both');
+const part = option('part', 'server');
 const INTERVAL_SECONDS = 20;
 const options: MeasureOptions = {
   monitors: smoke ? 20 : Number(option('monitors', '1000')),
@@ -76,8 +79,7 @@ if (which === 'both' || which === 'kuma') subjects.push(kumaSubject);
 if (which === 'both' || which === 'ours') subjects.push(homelabSubject);
 if (subjects.length === 0) throw new Error(`--subject must be both, kuma or ours, not ${which}`);
 
-const target = await startCountingTarget();
-try {
+async function measureServers(target: CountingTarget): Promise<void> {
   for (const makeSubject of subjects) {
     const subject = makeSubject();
     const result = await measureServer(subject, target, options);
@@ -97,6 +99,32 @@ try {
       figures: figures(result, options.monitors),
     });
   }
+}
+
+async function measureDashboard(target: CountingTarget): Promise<void> {
+  const recorded = await measureKumaDashboard(target, options);
+  for (const figure of recorded) console.log(`${figure.label}: ${figure.value.toFixed(1)} ${figure.unit}`);
+  if (smoke) {
+    console.log('Uptime Kuma dashboard: smoke run, nothing recorded');
+    return;
+  }
+  recordResult({
+    bench: 'dashboard',
+    subject: 'uptime-kuma',
+    method:
+      `Uptime Kuma with ${options.monitors} HTTP monitors at ${INTERVAL_SECONDS} s, all checked at least once; ` +
+      'three cold loads of /dashboard, signed in, in Chromium 1280x800 (playwright-core); medians. Cards are the ' +
+      "entries of its monitor list; JS is the .js resources' transfer size; heap is performance.memory.",
+    command: 'npm run bench:kuma -- --part=dashboard',
+    figures: recorded,
+  });
+}
+
+const target = await startCountingTarget();
+try {
+  if (part === 'server') await measureServers(target);
+  else if (part === 'dashboard') await measureDashboard(target);
+  else throw new Error(`--part must be server or dashboard, not ${part}`);
 } finally {
   target.stop();
 }
