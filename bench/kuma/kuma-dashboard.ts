@@ -30,34 +30,34 @@ export async function measureKumaDashboard(target: CountingTarget, options: Meas
       cardSelector: '.monitor-list .item',
       expected: options.monitors,
     });
+    // The keys bench/dashboard.ts records ours under, so the table pairs them.
     const n = options.monitors.toLocaleString('en-US');
     const what = `Dashboard with ${n} services in Chromium, cold load`;
     return [
-      { key: 'dashboard.fcpMs', label: `${what}: first contentful paint`, value: page.fcpMs, unit: 'ms' },
+      { key: 'dashboard.cold.fcp', label: `${what}: first contentful paint`, value: page.fcpMs, unit: 'ms' },
       {
-        key: 'dashboard.firstCardsMs',
+        key: 'dashboard.cold.firstCards',
         label: `${what}: first cards painted`,
         value: page.firstCardsMs,
         unit: 'ms',
         goal: '≤ 500 ms',
       },
-      { key: 'dashboard.allCardsMs', label: `${what}: all cards there`, value: page.allCardsMs, unit: 'ms' },
-      { key: 'dashboard.longTasksMs', label: `${what}: long tasks, total`, value: page.longTasksMs, unit: 'ms' },
+      { key: 'dashboard.cold.allCards', label: `${what}: all cards there`, value: page.allCardsMs, unit: 'ms' },
+      { key: 'dashboard.cold.longTaskTotal', label: `${what}: long tasks, total`, value: page.longTasksMs, unit: 'ms' },
       {
-        key: 'dashboard.longestTaskMs',
+        key: 'dashboard.cold.longTaskMax',
         label: `${what}: longest long task`,
         value: page.longestTaskMs,
         unit: 'ms',
         goal: '≤ 200 ms',
       },
       {
-        key: 'dashboard.jsTransferredKib',
+        key: 'dashboard.cold.jsTransferred',
         label: `${what}: JavaScript transferred (compressed)`,
         value: page.jsTransferredKib,
         unit: 'KiB',
-        goal: '≤ 150 KB gzipped',
       },
-      { key: 'dashboard.jsHeapMib', label: `${what}: JS heap`, value: page.jsHeapMib, unit: 'MiB' },
+      { key: 'dashboard.heap', label: `${what}: JS heap`, value: page.jsHeapMib, unit: 'MiB' },
     ];
   } finally {
     await server?.stop();

@@ -36,8 +36,21 @@ describe('performance table', () => {
         figures: [{ key: 'history.bytesPerCheck', label: 'bytes per check', value: 41.26, unit: 'B' }],
       }),
     ]);
-    expect(body).toMatch(/\| requests\/s \| 1,234 req\/s \| ≥ 1,000 \| not comparable: no HTTP list endpoint[^|]*\|/);
+    expect(body).toMatch(/\| requests\/s \| 1,234 req\/s \| ≥ 1,000 \| not comparable: no HTTP list \(socket\.io\) \|/);
     expect(body).toContain('| bytes per check | 41.3 B |  | not measured |');
+  });
+
+  it('puts the figures both have before the rest', () => {
+    const body = renderTable([
+      result({
+        bench: 'api',
+        subject: 'homelab-dashboard',
+        figures: [{ key: 'api.rps', label: 'rps', value: 1, unit: '' }],
+      }),
+      result({ bench: 'server', subject: 'homelab-dashboard', figures: [{ ...cpu, value: 0.2 }] }),
+      result({ bench: 'server', subject: 'uptime-kuma', figures: [{ ...cpu, value: 4 }] }),
+    ]);
+    expect(body.indexOf(cpu.label)).toBeLessThan(body.indexOf('| rps |'));
   });
 
   it('shows a figure only Uptime Kuma has, and a newer run of the same key replaces an older one', () => {
