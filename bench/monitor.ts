@@ -9,6 +9,7 @@ import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { bundleForNode, scratchDir } from './bundle.ts';
+import { recordResult, type Figure } from './results.ts';
 
 const outDir = scratchDir('.bench-monitor-');
 const outfile = path.join(outDir, 'monitor-run.mjs');
@@ -20,8 +21,25 @@ try {
     stdio: 'inherit',
     env: { ...process.env, BENCH_TARGET_SCRIPT: path.join(import.meta.dirname, 'monitor-target.mjs') },
   });
+  // A full run sends its figures before it exits (monitor-run.ts, sendFigures); they are recorded once it succeeded.
+  let figures: Figure[] | undefined;
+  child.on('message', (message: { figures?: Figure[] }) => {
+    figures = message.figures;
+  });
   const code = await new Promise<number>((resolve) => child.once('exit', (exitCode) => resolve(exitCode ?? 1)));
   process.exitCode = code;
+  if (code === 0 && figures) {
+    recordResult({
+      bench: 'monitor',
+      subject: 'homelab-dashboard',
+      method:
+        'The Monitor alone (checks, batched writes, rollups; no HTTP server), bundled and run with plain Node, fresh ' +
+        'SQLite; 1,000 services at 20 s against a local keep-alive target; 240 s window after 10 s warm-up: ' +
+        'process CPU time / checks, RSS sampled every 500 ms.',
+      command: 'npm run bench:monitor -- 1000 20 260',
+      figures,
+    });
+  }
 } finally {
   fs.rmSync(outDir, { recursive: true, force: true });
 }
