@@ -5,7 +5,7 @@ import type { StatusChange, StatusHistoryRepository } from '../repositories/stat
 import { iso, type Clock } from '../services/clock.ts';
 import type { ServiceCatalogService, ServiceChangeListener } from '../services/service-catalog.service.ts';
 import { CheckScheduler, type ScheduledCheck } from './check-scheduler.ts';
-import { checkTimeoutMs, delayToPhaseMs, phaseCapacity } from './check-timing.ts';
+import { checkTimeoutMs, delayToPhaseMs } from './check-timing.ts';
 import type { CachedLookup } from './dns-cache.ts';
 import { HttpChecker, toCheckTarget, type CheckOutcome, type CheckTarget } from './http-checker.ts';
 import { metadataTargetPolicy } from './metadata-targets.ts';
@@ -84,8 +84,6 @@ export class Monitor {
   readonly #timers: MonotonicTimers;
   readonly #loadTokens = new Map<number, number>();
   #state: 'idle' | 'starting' | 'running' | 'stopping' = 'idle';
-  /** The phase grid, fixed at start (see phaseMs). */
-  #capacity = 16;
   #queued: Change[] = [];
   /** `allow_metadata_targets` as last read; the checker's policy reads it at every connection. */
   #allowMetadata = false;
@@ -132,12 +130,11 @@ export class Monitor {
       this.deps.settings.get(),
     ]);
     this.#allowMetadata = settings.allow_metadata_targets;
-    this.#capacity = phaseCapacity(rows.reduce((max, row) => Math.max(max, row.id), 0));
     const wallNow = this.deps.clock.now().getTime();
     const now = this.#timers.now();
     for (const row of rows) {
       const entry = this.#add(row, lastChanges.get(row.id) ?? null);
-      this.#scheduler.schedule(entry, now + delayToPhaseMs(row.id, entry.intervalMs, this.#capacity, wallNow));
+      this.#scheduler.schedule(entry, now + delayToPhaseMs(row.id, entry.intervalMs, wallNow));
     }
     this.#state = 'running';
     this.#scheduler.start();
@@ -317,7 +314,7 @@ export class Monitor {
 
   /** Time to the service's next phase slot; after an out-of-turn check, at least half an interval away. */
   #phaseDelay(entry: MonitoredService, afterCheck: boolean): number {
-    const delay = delayToPhaseMs(entry.id, entry.intervalMs, this.#capacity, this.deps.clock.now().getTime());
+    const delay = delayToPhaseMs(entry.id, entry.intervalMs, this.deps.clock.now().getTime());
     return afterCheck && delay < entry.intervalMs / 2 ? delay + entry.intervalMs : delay;
   }
 }
