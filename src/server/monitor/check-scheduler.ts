@@ -29,9 +29,8 @@ export class CheckScheduler<T extends ScheduledCheck> {
    * @param quantumMs at most one wake-up per this many ms, starting everything due by then: each wake-up of the
    *   event loop costs real CPU (about 0.1 ms on a small VM, more while the code is still cold), so 600 checks a
    *   second must not mean 600 wake-ups. A wake-up comes exactly at the earliest due time when the previous one
-   *   was at least a quantum before, otherwise a quantum after the previous one: start jitter stays below the
-   *   quantum. At low rates every check thus starts on its own at its due time (phases are spread, see
-   *   phaseMs); only at high rates do a few share a wake-up.
+   *   was at least a quantum before (services of one phase slot share a due time, see phaseMs), otherwise a
+   *   quantum after the previous one: start jitter stays below the quantum.
    */
   constructor(
     private readonly onDue: DueHandler<T>,

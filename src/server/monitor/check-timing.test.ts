@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { checkTimeoutMs, delayToPhaseMs, nextDueAt, phaseMs } from './check-timing.ts';
+import {
+  checkTimeoutMs,
+  delayToPhaseMs,
+  MIN_PHASE_SLOTS,
+  nextDueAt,
+  PHASE_GROUP,
+  phaseCapacity,
+  phaseMs,
+} from './check-timing.ts';
 
 describe('checkTimeoutMs', () => {
   it('is 80% of the interval, at most 10 s', () => {
@@ -14,67 +22,55 @@ describe('checkTimeoutMs', () => {
 });
 
 describe('phase', () => {
-  const interval = 20_000;
-  const phasesOf = (ids: number[], intervalMs = interval) => ids.map((id) => phaseMs(id, intervalMs));
-  const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
-  /** The largest and smallest distance between neighbouring start times, around the interval's end. */
-  function gaps(phases: number[], intervalMs = interval): { largest: number; smallest: number } {
-    const sorted = [...phases].sort((a, b) => a - b);
-    const all = sorted
-      .map((phase, i) => (i === 0 ? sorted.at(-1)! - intervalMs : sorted[i - 1]!))
-      .map((prev, i) => sorted[i]! - prev);
-    return { largest: Math.max(...all), smallest: Math.min(...all) };
-  }
-
-  it('gives every service of a run of ids its own start time, spread over the whole interval', () => {
-    for (const services of [2, 10, 32, 300, 1_000, 5_000]) {
-      const phases = phasesOf(range(1, services));
-      expect(new Set(phases).size).toBe(services);
-      expect(Math.min(...phases)).toBeGreaterThanOrEqual(0);
-      expect(Math.max(...phases)).toBeLessThan(interval);
-      // Evenly: no two closer than half an even share, no gap wider than three (ids start at 1, not 0).
-      const { largest, smallest } = gaps(phases);
-      expect(largest).toBeLessThanOrEqual(Math.ceil((3 * interval) / services) + 1);
-      expect(smallest).toBeGreaterThanOrEqual(Math.floor(interval / services / 2) - 1);
-    }
+  it('uses a power-of-two grid at or above the highest id', () => {
+    expect(phaseCapacity(0)).toBe(16);
+    expect(phaseCapacity(16)).toBe(16);
+    expect(phaseCapacity(17)).toBe(32);
+    expect(phaseCapacity(5_000)).toBe(8_192);
   });
 
-  it('never starts more than a handful of 1,000 services within one 100 ms wake-up of the scheduler', () => {
-    // The old grid started 31-32 at the same instant; even 5 services per 100 ms is the rate itself (50/s).
-    const perWindow = new Map<number, number>();
-    for (const phase of phasesOf(range(1, 1_000))) {
-      const window = Math.floor(phase / 100);
-      perWindow.set(window, (perWindow.get(window) ?? 0) + 1);
-    }
-    expect(Math.max(...perWindow.values())).toBeLessThanOrEqual(10);
+  it('spreads services across the interval, neighbours in neighbouring slots', () => {
+    const interval = 30_000;
+    const capacity = phaseCapacity(10);
+    const phases = Array.from({ length: 10 }, (_, i) => phaseMs(i + 1, interval, capacity));
+    expect(phases[0]).toBeGreaterThanOrEqual(0);
+    expect(Math.max(...phases)).toBeLessThan(interval);
+    for (const gap of phases.slice(1).map((p, i) => p - (phases[i] as number))) expect(gap).toBe(interval / 16);
   });
 
-  it('keeps every existing phase when services are added or deleted, and puts a new id into a wide gap', () => {
-    const before = phasesOf(range(1, 1_000));
-    const after = phasesOf(range(1, 1_200));
-    expect(after.slice(0, 1_000)).toEqual(before);
-    // Ids 1,001-1,200 split the widest gaps the first thousand left: the spread stays within three shares.
-    expect(gaps(after).largest).toBeLessThanOrEqual(Math.ceil((3 * interval) / 1_200) + 1);
-    // Deleting services leaves the others where they were (the phase depends on the id and interval only).
-    const kept = range(1, 1_000).filter((id) => id % 3 !== 0);
-    expect(phasesOf(kept)).toEqual(before.filter((_, i) => (i + 1) % 3 !== 0));
-  });
-
-  it('spreads each interval on its own scale, and works for any id', () => {
-    expect(phasesOf([1, 2, 3], 1_000)).toEqual([500, 250, 750]);
-    expect(phasesOf([1, 2, 3], 30_000)).toEqual([15_000, 7_500, 22_500]);
-    for (const id of [0, 2 ** 31, 2 ** 32 + 5, Number.MAX_SAFE_INTEGER]) {
-      expect(phaseMs(id, interval)).toBeGreaterThanOrEqual(0);
-      expect(phaseMs(id, interval)).toBeLessThan(interval);
+  it('lets runs of up to 32 neighbouring ids share a start time, with at least 16 start times per interval', () => {
+    const interval = 30_000;
+    for (const services of [10, 40, 300, 1_000, 5_000, 20_000]) {
+      const capacity = phaseCapacity(services);
+      const phases = Array.from({ length: services }, (_, i) => phaseMs(i + 1, interval, capacity));
+      const slots = [...new Set(phases)].sort((a, b) => a - b);
+      // Every start time carries at most PHASE_GROUP checks, and the grid has at least MIN_PHASE_SLOTS of them.
+      const perSlot = new Map<number, number>();
+      for (const phase of phases) perSlot.set(phase, (perSlot.get(phase) ?? 0) + 1);
+      expect(Math.max(...perSlot.values())).toBeLessThanOrEqual(PHASE_GROUP);
+      const group = Math.max(1, Math.min(PHASE_GROUP, capacity / MIN_PHASE_SLOTS));
+      expect(capacity / group).toBeGreaterThanOrEqual(MIN_PHASE_SLOTS);
+      // Slots are evenly spaced (to the ms) and neighbours share one: ids 1..n fill slots in order.
+      const gap = (group / capacity) * interval;
+      for (const [i, slot] of slots.entries())
+        expect(Math.abs(slot - Math.floor(slots[0]! + i * gap))).toBeLessThanOrEqual(1);
+      expect(phases).toEqual([...phases].sort((a, b) => a - b));
     }
+    // 1,000 services at 30 s: 32 start times about 0.94 s apart, 31 or 32 checks each.
+    const thousand = new Set(Array.from({ length: 1_000 }, (_, i) => phaseMs(i + 1, interval, phaseCapacity(1_000))));
+    expect(thousand.size).toBe(32);
+    // A handful of services still get one start time each.
+    const few = new Set(Array.from({ length: 10 }, (_, i) => phaseMs(i + 1, interval, phaseCapacity(10))));
+    expect(few.size).toBe(10);
   });
 
   it('gives the same wall-clock slot after a restart', () => {
+    const interval = 30_000;
     for (const wall of [0, 1_700_000_000_123, 1_700_000_017_456]) {
-      const delay = delayToPhaseMs(7, 30_000, wall);
+      const delay = delayToPhaseMs(7, interval, 64, wall);
       expect(delay).toBeGreaterThanOrEqual(0);
-      expect(delay).toBeLessThan(30_000);
-      expect((wall + delay) % 30_000).toBe(phaseMs(7, 30_000));
+      expect(delay).toBeLessThan(interval);
+      expect((wall + delay) % interval).toBe(phaseMs(7, interval, 64));
     }
   });
 });

@@ -5,12 +5,13 @@ import type { StatusChange, StatusHistoryRepository } from '../repositories/stat
 import { iso, type Clock } from '../services/clock.ts';
 import type { ServiceCatalogService, ServiceChangeListener } from '../services/service-catalog.service.ts';
 import { CheckScheduler, type ScheduledCheck } from './check-scheduler.ts';
-import { checkTimeoutMs, delayToPhaseMs } from './check-timing.ts';
+import { checkTimeoutMs, delayToPhaseMs, phaseCapacity } from './check-timing.ts';
 import type { CachedLookup } from './dns-cache.ts';
 import { HttpChecker, toCheckTarget, type CheckOutcome, type CheckTarget } from './http-checker.ts';
 import { metadataTargetPolicy } from './metadata-targets.ts';
 import { realTimers, type MonotonicTimers } from './monotonic-timers.ts';
 import { ResultWriter } from './result-writer.ts';
+import { TurnQueue } from './turn-queue.ts';
 
 /** The site setting the monitor follows: may checks connect to cloud metadata addresses (default no). */
 export interface TargetSettings {
@@ -84,7 +85,11 @@ export class Monitor {
   readonly #timers: MonotonicTimers;
   readonly #loadTokens = new Map<number, number>();
   #state: 'idle' | 'starting' | 'running' | 'stopping' = 'idle';
+  /** The phase grid, fixed at start (see phaseMs). */
+  #capacity = 16;
   #queued: Change[] = [];
+  /** Checks due in one wake-up start one per turn of the event loop (see TurnQueue). */
+  readonly #starts = new TurnQueue();
   /** `allow_metadata_targets` as last read; the checker's policy reads it at every connection. */
   #allowMetadata = false;
 
@@ -130,11 +135,12 @@ export class Monitor {
       this.deps.settings.get(),
     ]);
     this.#allowMetadata = settings.allow_metadata_targets;
+    this.#capacity = phaseCapacity(rows.reduce((max, row) => Math.max(max, row.id), 0));
     const wallNow = this.deps.clock.now().getTime();
     const now = this.#timers.now();
     for (const row of rows) {
       const entry = this.#add(row, lastChanges.get(row.id) ?? null);
-      this.#scheduler.schedule(entry, now + delayToPhaseMs(row.id, entry.intervalMs, wallNow));
+      this.#scheduler.schedule(entry, now + delayToPhaseMs(row.id, entry.intervalMs, this.#capacity, wallNow));
     }
     this.#state = 'running';
     this.#scheduler.start();
@@ -226,6 +232,14 @@ export class Monitor {
       this.#scheduler.schedule(entry, this.#timers.now() + this.#phaseDelay(entry, true));
     }
     const generation = entry.generation;
+    // Busy from now: the scheduler skips a slot rather than queue a second start.
+    entry.running = true;
+    this.#starts.push(() => {
+      if (this.#state === 'running' && entry.generation === generation) this.#begin(entry, generation);
+    });
+  }
+
+  #begin(entry: MonitoredService, generation: number): void {
     const timestamp = iso(this.deps.clock.now());
     const finish = (outcome: CheckOutcome) => {
       if (entry.generation !== generation) return; // edited or deleted while in flight
@@ -242,7 +256,6 @@ export class Monitor {
       finish({ up: false, responseTime: null, error: 'not an http(s) URL' });
       return;
     }
-    entry.running = true;
     const handle = this.#checker.check(entry.target, entry.timeoutMs, finish);
     if (entry.running && entry.generation === generation) entry.inflight = handle;
   }
@@ -314,7 +327,7 @@ export class Monitor {
 
   /** Time to the service's next phase slot; after an out-of-turn check, at least half an interval away. */
   #phaseDelay(entry: MonitoredService, afterCheck: boolean): number {
-    const delay = delayToPhaseMs(entry.id, entry.intervalMs, this.deps.clock.now().getTime());
+    const delay = delayToPhaseMs(entry.id, entry.intervalMs, this.#capacity, this.deps.clock.now().getTime());
     return afterCheck && delay < entry.intervalMs / 2 ? delay + entry.intervalMs : delay;
   }
 }
