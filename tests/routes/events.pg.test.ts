@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LISTENER_APPLICATION_NAME } from '../../src/server/db/pg-listener.ts';
 import { HttpTargets } from '../fakes/http-targets.ts';
 import { createActors, type Actor, type ActorKind } from '../helpers/actors.ts';
-import { EventStreamReader } from '../helpers/event-stream-reader.ts';
+import { addSilentGameServer, OpenStreams, type EventStreamReader } from '../helpers/event-stream-reader.ts';
 import { TestClient } from '../helpers/http-client.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { until } from '../helpers/until.ts';
@@ -15,7 +15,7 @@ let a: TestApp;
 let b: TestApp;
 let actors: Record<ActorKind, Actor>;
 let targets: HttpTargets;
-const open: EventStreamReader[] = [];
+const streams = new OpenStreams();
 
 // Fast reconnects and liveness checks of the listening connection, so the lost-connection test runs quickly.
 const changeFeed = { retryMs: 50, heartbeatMs: 100 };
@@ -28,7 +28,7 @@ beforeAll(async () => {
   await a.built.services.monitor.start();
 });
 afterAll(async () => {
-  for (const stream of open) stream.close();
+  streams.closeAll();
   await a.built.services.monitor.stop();
   await targets.close();
   await b.close();
@@ -43,11 +43,8 @@ async function onB(actor: Actor): Promise<TestClient> {
   return client;
 }
 
-async function stream(client: TestClient, options: { lastEventId?: string } = {}): Promise<EventStreamReader> {
-  const reader = await EventStreamReader.open(client, options);
-  open.push(reader);
-  return reader;
-}
+const stream = (client: TestClient, options: { lastEventId?: string } = {}): Promise<EventStreamReader> =>
+  streams.open(client, options);
 
 const withId = (id: number) => (data: unknown) => (data as { id?: number }).id === id;
 
@@ -83,14 +80,7 @@ describe('live events and cached lists across instances (PostgreSQL)', () => {
     const reader = await stream(await onB(actors.user));
     await a.built.services.mediaPoller.poll();
     await reader.next('media');
-    const adminA = await actors.admin.signIn();
-    const added = await adminA.post('/api/game-servers', {
-      name: 'Silent',
-      type: 'armagetronadvanced',
-      host: '127.0.0.1',
-      port: 9,
-    });
-    expect(added.status).toBe(201);
+    await addSilentGameServer(await actors.admin.signIn());
     await reader.next('game-servers');
   });
 

@@ -12,6 +12,8 @@ export interface LiveEvent {
   data: unknown;
   /** Only viewers who may see NSFW services receive it. */
   nsfw: boolean;
+  /** The event as a Server-Sent Events frame, built once for all the streams it goes to. */
+  frame: string;
 }
 
 export type LiveEventListener = (event: LiveEvent) => void;
@@ -37,7 +39,14 @@ export class LiveEvents {
 
   publish(type: LiveEventType, data: unknown, nsfw = false): LiveEvent {
     this.#sequence += 1;
-    const event: LiveEvent = { id: `${this.#epoch}-${this.#sequence}`, type, data, nsfw };
+    const id = `${this.#epoch}-${this.#sequence}`;
+    const event: LiveEvent = {
+      id,
+      type,
+      data,
+      nsfw,
+      frame: `id: ${id}\nevent: ${type}\ndata: ${JSON.stringify(data)}\n\n`,
+    };
     this.#buffer.push(event);
     if (this.#buffer.length > REPLAY_BUFFER) this.#buffer.shift();
     for (const listener of this.#listeners) listener(event);
