@@ -4,6 +4,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LISTENER_APPLICATION_NAME } from '../../src/server/db/pg-listener.ts';
+import { CHANGE_CHANNEL } from '../../src/server/events/change-feed.ts';
 import { HttpTargets } from '../fakes/http-targets.ts';
 import { createActors, type Actor, type ActorKind } from '../helpers/actors.ts';
 import { addSilentGameServer, OpenStreams, type EventStreamReader } from '../helpers/event-stream-reader.ts';
@@ -118,6 +119,20 @@ describe('live events and cached lists across instances (PostgreSQL)', () => {
     const renamed = await adminA.put(`/api/services/${id}`, { id, name: 'Renamed' });
     expect(renamed.status).toBe(200);
     await until(async () => (await listed(userB, id))?.name === 'Renamed', "B's list to show A's edit");
+  });
+
+  it('ignores notifications on its channel that are not its own messages', async () => {
+    const reader = await stream(await onB(actors.user));
+    const notify = (payload: string) =>
+      sql`select pg_notify(${CHANGE_CHANNEL}, ${payload})`.execute(a.testDb.db.kysely);
+    await notify('not json');
+    await notify(JSON.stringify({ o: 'elsewhere', m: { kind: 'service', ids: ['1; drop table services'] } }));
+    await notify(JSON.stringify({ o: 'elsewhere', m: { kind: 'resync' } }));
+    await notify(JSON.stringify({ o: 'elsewhere', m: { kind: 'media' } }));
+    // Delivered in order: once the well-formed message arrived, the others were passed over.
+    await reader.next('media');
+    expect(reader.events.filter((event) => event.event === 'media' || event.event === 'resync')).toHaveLength(1);
+    expect(reader.events.some((event) => event.event === 'service')).toBe(false);
   });
 
   it('asks streams to resync and reads lists afresh when the listening connection was lost', async () => {

@@ -146,8 +146,28 @@ export class PgChangeFeed implements ChangeFeed {
       // Another program on the channel: not ours to read.
       return;
     }
-    if (typeof envelope?.o !== 'string' || typeof envelope.m?.kind !== 'string') return;
+    if (typeof envelope?.o !== 'string' || !isFeedMessage(envelope.m)) return;
     for (const listener of this.#listeners) listener(envelope.m, envelope.o === this.#origin);
+  }
+}
+
+const isId = (value: unknown) => Number.isSafeInteger(value) && (value as number) > 0;
+
+/** Anyone who may connect to the database may NOTIFY on the channel: only well-formed messages are passed on. */
+function isFeedMessage(value: unknown): value is FeedMessage {
+  if (typeof value !== 'object' || value === null) return false;
+  const message = value as Record<string, unknown>;
+  switch (message.kind) {
+    case 'service':
+      return Array.isArray(message.ids) && message.ids.every(isId);
+    case 'catalog':
+      return isId(message.id) && ['created', 'updated', 'deleted'].includes(message.change as string);
+    case 'game-servers':
+    case 'media':
+    case 'list':
+      return true;
+    default:
+      return false;
   }
 }
 
