@@ -37,6 +37,8 @@ export class PgListener {
   #running = false;
   #listening = false;
   #loop: Promise<void> | null = null;
+  /** The connection being opened or listening: ended by stop(), so that a hanging connect cannot delay it. */
+  #client: pg.Client | null = null;
   #wake: (() => void) | null = null;
   readonly #retryMs: number;
   readonly #heartbeatMs: number;
@@ -65,6 +67,7 @@ export class PgListener {
   async stop(): Promise<void> {
     this.#running = false;
     this.#wake?.();
+    this.#client?.end().catch(() => undefined);
     await this.#loop;
   }
 
@@ -76,7 +79,11 @@ export class PgListener {
         keepAlive: true,
         // Named, so that an operator (or a test) can tell it from the pool's connections in pg_stat_activity.
         application_name: LISTENER_APPLICATION_NAME,
+        connectionTimeoutMillis: 10_000,
+        // A heartbeat on a connection cut without notice would otherwise wait for TCP to give up (minutes).
+        query_timeout: 10_000,
       });
+      this.#client = client;
       let lost = () => {};
       const gone = new Promise<void>((resolve) => (lost = resolve));
       // An 'error' without a listener would end the process; either way the connection is done for.
@@ -95,6 +102,7 @@ export class PgListener {
         if (this.#running) this.options.log.warn({ err: error }, 'the PostgreSQL notification connection failed');
       } finally {
         this.#listening = false;
+        this.#client = null;
         attempted();
         await client.end().catch(() => undefined);
       }
