@@ -2,8 +2,11 @@
  * The measured process of `npm run bench:monitor` (bench/monitor.ts bundles this file and runs it with plain
  * Node, as `npm start` runs the server). Runs the real Monitor (checks, batched writes, rollups) against a local keep-alive target in a child process,
  * with a fresh SQLite database in a temp folder, and prints checks per second, CPU ms per check (all-in: this
- * process's user + system time over the measured window / checks), peak RSS, event-loop delay p99 and
- * check-start jitter p99 (actual start minus due time). Never part of `npm test`.
+ * process's user + system time over the measured window / checks), peak RSS, event-loop delay p99,
+ * check-start jitter p99 (actual start minus due time) and the response times the monitor recorded for the
+ * target (median, p95, max over the measured window's checks, as the monitor hands them to the writer): checks
+ * that start together queue behind one another in our own event loop, and that queue shows up here.
+ * Never part of `npm test`.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,6 +20,7 @@ import { ServicesRepository } from '../src/server/repositories/services.reposito
 import { SettingsRepository } from '../src/server/repositories/settings.repository.ts';
 import { StatusHistoryRepository } from '../src/server/repositories/status-history.repository.ts';
 import { startLocalTarget } from './local-target.ts';
+import { percentile } from './process-stats.ts';
 import { systemClock } from '../src/server/services/clock.ts';
 import { ServiceCatalogService } from '../src/server/services/service-catalog.service.ts';
 import { SettingsService } from '../src/server/services/settings.service.ts';
@@ -62,6 +66,7 @@ async function main(): Promise<void> {
   let measuring = false;
   let checks = 0;
   let down = 0;
+  const responseTimes: number[] = [];
   const history = new StatusHistoryRepository(db.kysely, db.dialect);
   if (noWrites) history.writeBatch = (batch) => Promise.resolve(new Set(batch.latest.map((r) => r.serviceId)));
   const settings = new SettingsService(new SettingsRepository(db.kysely), () => Promise.resolve(null));
@@ -85,6 +90,7 @@ async function main(): Promise<void> {
         if (!measuring) return;
         checks += 1;
         if (!outcome.up) down += 1;
+        if (outcome.responseTime !== null) responseTimes.push(outcome.responseTime);
       },
     },
   );
@@ -133,6 +139,10 @@ async function main(): Promise<void> {
   console.log(`event-loop delay p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)} ms`);
   console.log(
     `jitter p99           ${(jitter.percentile(99) / 1000).toFixed(1)} ms (max ${(jitter.max / 1000).toFixed(1)} ms)`,
+  );
+  responseTimes.sort((a, b) => a - b);
+  console.log(
+    `response time        median ${percentile(responseTimes, 50)} ms, p95 ${percentile(responseTimes, 95)} ms, max ${responseTimes.at(-1) ?? 0} ms (as recorded, ${responseTimes.length} checks)`,
   );
   console.log(`log rows written     ${logRows.n}`);
   const memory = process.memoryUsage();

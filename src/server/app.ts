@@ -35,6 +35,7 @@ import { settingsRoutes } from './routes/settings.routes.ts';
 import { userRoutes } from './routes/user.routes.ts';
 import { systemClock, type Clock } from './services/clock.ts';
 import { createServices, type Services } from './services/container.ts';
+import type { PgChangeFeedOptions } from './events/change-feed.ts';
 import type { InvitationLimit } from './media/media.service.ts';
 import { argon2Hasher, type PasswordHasher } from './services/password-hasher.ts';
 import { DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits } from './services/rate-limiter.ts';
@@ -55,6 +56,8 @@ export interface AppOptions {
   geoIp?: GeoIpLookup;
   /** Event streams' heartbeat and session re-check (default 15 s; tests shorten it). */
   eventHeartbeatMs?: number;
+  /** PostgreSQL change feed timings (tests shorten them). */
+  changeFeed?: PgChangeFeedOptions;
   /** Built client to serve; defaults to ./dist/client. */
   clientDir?: string;
   logger?: FastifyServerOptions['logger'];
@@ -153,6 +156,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     },
     gameHostDefault: env.GAME_HOST ?? null,
     eventHeartbeatMs: options.eventHeartbeatMs ?? 15_000,
+    changeFeed: options.changeFeed,
     caps: {
       services: env.MAX_SERVICES,
       queryGameServers: env.MAX_QUERY_GAME_SERVERS,
@@ -176,7 +180,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
 
   // onSend order matters: ETags and the answer cache see the body first, access control then fills in `no-store`
   // where no Cache-Control was chosen, and compression comes last.
-  registerApiAnswers(app, services, { cacheServiceList: db.dialect === 'sqlite' });
+  registerApiAnswers(app, services);
   const routes = installAccessControl(app, {
     publicOrigin: new URL(env.publicUrl).origin,
     async resolveSession(request) {
@@ -217,6 +221,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
       await services.outbox.idle();
       await Promise.all([...services.gameServerPollers.map((poller) => poller.idle()), services.mediaPoller.idle()]);
       await app.close();
+      await services.changeFeed.stop();
       services.mailer.close();
       services.loginAttempts.close();
       await services.geoIp.close();

@@ -109,3 +109,32 @@ export class EventStreamReader {
     for (const wake of this.#waiters.splice(0)) wake();
   }
 }
+
+/** The streams a test file opens, closed together when it ends (a stream left open would keep its server busy). */
+export class OpenStreams {
+  readonly #open: EventStreamReader[] = [];
+
+  async open(client: TestClient, options: { lastEventId?: string } = {}): Promise<EventStreamReader> {
+    const reader = await EventStreamReader.open(client, options);
+    this.#open.push(reader);
+    return reader;
+  }
+
+  closeAll(): void {
+    for (const reader of this.#open.splice(0)) reader.close();
+  }
+}
+
+/**
+ * Adds a query-only game server that never answers (the discard port): it is polled at once and found offline,
+ * which is a change from nothing, so streams receive a `game-servers` event.
+ */
+export async function addSilentGameServer(admin: TestClient): Promise<void> {
+  const added = await admin.post('/api/game-servers', {
+    name: 'Silent',
+    type: 'armagetronadvanced',
+    host: '127.0.0.1',
+    port: 9,
+  });
+  if (added.status !== 201) throw new Error(`adding a game server: ${added.status} ${added.text}`);
+}

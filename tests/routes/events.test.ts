@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SessionsRepository } from '../../src/server/repositories/sessions.repository.ts';
 import { HttpTargets } from '../fakes/http-targets.ts';
 import { createActors, type Actor, type ActorKind } from '../helpers/actors.ts';
-import { EventStreamReader } from '../helpers/event-stream-reader.ts';
+import { addSilentGameServer, OpenStreams, type EventStreamReader } from '../helpers/event-stream-reader.ts';
 import type { TestClient } from '../helpers/http-client.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -10,7 +10,7 @@ let app: TestApp;
 let actors: Record<ActorKind, Actor>;
 let admin: TestClient;
 let targets: HttpTargets;
-const open: EventStreamReader[] = [];
+const streams = new OpenStreams();
 
 // A short heartbeat so the session re-check (which ends streams of sessions ended without notice) runs often.
 beforeAll(async () => {
@@ -21,17 +21,14 @@ beforeAll(async () => {
   await app.built.services.monitor.start();
 });
 afterAll(async () => {
-  for (const stream of open) stream.close();
+  streams.closeAll();
   await app.built.services.monitor.stop();
   await targets.close();
   await app.close();
 });
 
-async function stream(client: TestClient, options: { lastEventId?: string } = {}): Promise<EventStreamReader> {
-  const reader = await EventStreamReader.open(client, options);
-  open.push(reader);
-  return reader;
-}
+const stream = (client: TestClient, options: { lastEventId?: string } = {}): Promise<EventStreamReader> =>
+  streams.open(client, options);
 
 const withId = (id: number) => (data: unknown) => (data as { id?: number }).id === id;
 
@@ -62,14 +59,7 @@ describe('GET /api/events', () => {
 
   it('tells open dashboards to look at the game servers again when a poll changes what the cards show', async () => {
     const reader = await stream(await actors.user.signIn());
-    // Adding a query-only server polls it at once; nothing answers on the discard port, so it is offline.
-    const added = await admin.post('/api/game-servers', {
-      name: 'Silent',
-      type: 'armagetronadvanced',
-      host: '127.0.0.1',
-      port: 9,
-    });
-    expect(added.status).toBe(201);
+    await addSilentGameServer(admin);
     await reader.next('game-servers');
   });
 
@@ -135,11 +125,11 @@ describe('GET /api/events', () => {
 
   it('refuses an eleventh stream for one account with 429', async () => {
     const client = await actors.superadmin.signIn();
-    const streams = [];
-    for (let i = 0; i < 10; i += 1) streams.push(await stream(client));
-    expect(streams.every((reader) => reader.status === 200)).toBe(true);
+    const readers = [];
+    for (let i = 0; i < 10; i += 1) readers.push(await stream(client));
+    expect(readers.every((reader) => reader.status === 200)).toBe(true);
     const refused = await client.get('/api/events');
     expect(refused.status).toBe(429);
-    for (const reader of streams) reader.close();
+    for (const reader of readers) reader.close();
   });
 });

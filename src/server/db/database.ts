@@ -14,6 +14,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
+  /** PostgreSQL: how to open a connection of one's own, outside the pool (the change feed's LISTEN). */
+  connectionString?: string;
   close(): Promise<void>;
 }
 
@@ -78,7 +80,7 @@ export function openDatabase(config: DbConfig): Db {
     // the error is handled there and swallowed here.
     pool.on('connect', (client) => client.on('error', () => undefined));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+    return { kysely, dialect: 'postgres', connectionString: config.databaseUrl, close: () => kysely.destroy() };
   }
   const unsupported = sqliteUnsupportedReason(process.version);
   if (unsupported) throw new Error(unsupported);

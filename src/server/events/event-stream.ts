@@ -18,10 +18,6 @@ export interface EventStreamDeps {
 // EventSource waits this long before it reconnects after the stream drops.
 const RETRY_MS = 3000;
 
-function frame(event: LiveEvent): string {
-  return `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
-}
-
 /**
  * Serves one Server-Sent Events stream for a signed-in viewer: replays what followed Last-Event-ID (or sends
  * `resync` when it cannot), then pushes each live event the viewer may see, until the client leaves or the
@@ -64,11 +60,11 @@ export function serveEventStream(
   if (lastEventId !== undefined) {
     const missed = deps.events.since(lastEventId);
     if (missed === null) send(`event: resync\ndata: {}\n\n`);
-    else for (const event of missed) if (visible(event)) send(frame(event));
+    else for (const event of missed) if (visible(event)) send(event.frame);
   }
 
   const unsubscribe = deps.events.subscribe((event) => {
-    if (visible(event)) send(frame(event));
+    if (visible(event)) send(event.frame);
   });
   const stopSessionWatch = deps.sessions.onEnd((ended) => {
     if (

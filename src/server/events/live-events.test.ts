@@ -35,6 +35,20 @@ describe('LiveEvents', () => {
   });
 });
 
+describe('LiveEvents.resync', () => {
+  it('tells open streams to resync, and replays nothing from before the gap, but everything after it', () => {
+    const events = new LiveEvents(7);
+    const seen: string[] = [];
+    events.subscribe((event) => seen.push(event.type));
+    const before = events.publish('service', { id: 1 });
+    const resync = events.resync();
+    const after = events.publish('media', {});
+    expect(seen).toEqual(['service', 'resync', 'media']);
+    expect(events.since(before.id)).toBeNull();
+    expect(events.since(resync.id)?.map((event) => event.id)).toEqual([after.id]);
+  });
+});
+
 describe('StreamQuota', () => {
   it('admits up to the limit per account, and one more once a stream is released', () => {
     const quota = new StreamQuota(2);

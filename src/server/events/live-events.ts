@@ -1,5 +1,8 @@
-/** What a stream pushes (issue 14): a service's status, or "look again" for game servers and the media card. */
-export type LiveEventType = 'service' | 'game-servers' | 'media';
+/**
+ * What a stream pushes (issue 14): a service's status, "look again" for game servers and the media card, or
+ * "look again at everything" when events may have been missed.
+ */
+export type LiveEventType = 'service' | 'game-servers' | 'media' | 'resync';
 
 export interface LiveEvent {
   /** `<epoch>-<sequence>`: unique in this process, and never confused with the ids of an earlier process. */
@@ -9,6 +12,8 @@ export interface LiveEvent {
   data: unknown;
   /** Only viewers who may see NSFW services receive it. */
   nsfw: boolean;
+  /** The event as a Server-Sent Events frame, built once for all the streams it goes to. */
+  frame: string;
 }
 
 export type LiveEventListener = (event: LiveEvent) => void;
@@ -18,8 +23,9 @@ const REPLAY_BUFFER = 1000;
 
 /**
  * The in-process fan-out of live changes to open event streams, with a short replay buffer so a client that
- * reconnects with Last-Event-ID misses nothing. Changes are published where they happen: service checks and
- * pollers run in the leading instance, whose streams receive them (docs/decisions/0014-live-events.md).
+ * reconnects with Last-Event-ID misses nothing. Each instance has its own: changes reach every instance through
+ * the change feed (events/change-feed.ts), and each publishes them here for its own streams
+ * (docs/decisions/0014-live-events.md).
  */
 export class LiveEvents {
   readonly #listeners = new Set<LiveEventListener>();
@@ -33,11 +39,29 @@ export class LiveEvents {
 
   publish(type: LiveEventType, data: unknown, nsfw = false): LiveEvent {
     this.#sequence += 1;
-    const event: LiveEvent = { id: `${this.#epoch}-${this.#sequence}`, type, data, nsfw };
+    const id = `${this.#epoch}-${this.#sequence}`;
+    const event: LiveEvent = {
+      id,
+      type,
+      data,
+      nsfw,
+      frame: `id: ${id}\nevent: ${type}\ndata: ${JSON.stringify(data)}\n\n`,
+    };
     this.#buffer.push(event);
     if (this.#buffer.length > REPLAY_BUFFER) this.#buffer.shift();
     for (const listener of this.#listeners) listener(event);
     return event;
+  }
+
+  /**
+   * Events may have been missed (this instance stopped hearing the others for a while): what came before can no
+   * longer be replayed, and open streams are told to fetch everything again.
+   */
+  resync(): LiveEvent {
+    this.#buffer.length = 0;
+    // A place-holder sequence for what was missed: even the id just before the gap is then too old to replay.
+    this.#sequence += 1;
+    return this.publish('resync', {});
   }
 
   subscribe(listener: LiveEventListener): () => void {

@@ -14,31 +14,34 @@ function serviceListKey(request: FastifyRequest): string | null {
   return `${canSeeNsfw(user) ? 'all' : 'safe'}:${user.service_order.join(',')}`;
 }
 
-export interface ApiAnswersOptions {
-  /**
-   * Keep the presented service list in memory. Only correct where this process sees every write to the services
-   * (SQLite: one instance). With PostgreSQL another instance may check or edit them, so the list is read each time.
-   */
-  cacheServiceList: boolean;
-}
-
 /**
  * ETag and 304 on the lists the dashboard polls, and the service list (1,000 services: ~270 KB, the bulk of the
  * API's work) cached per visibility class and order, dropped on every change that can alter it: a service
- * created, edited or deleted, check results written, a site setting saved (docs/decisions/0013).
+ * created, edited or deleted, check results written, a site setting saved (docs/decisions/0013). With several
+ * instances on PostgreSQL the change feed carries each change to every instance (a change made here is dropped
+ * here at once, before the answer to the request that made it); while this instance may be missing the
+ * others' changes (its listening connection is down) the list is read each time.
  */
-export function registerApiAnswers(app: FastifyInstance, services: Services, options: ApiAnswersOptions): void {
+export function registerApiAnswers(app: FastifyInstance, services: Services): void {
   const serviceList = new AnswerCache();
-  if (options.cacheServiceList) {
-    const invalidate = () => serviceList.invalidate();
-    services.catalog.onChange(invalidate);
-    services.monitor.onResultsWritten(invalidate);
-    services.settings.onChange(invalidate);
-  }
+  const feed = services.changeFeed;
+  const invalidate = () => serviceList.invalidate();
+  const changedHere = () => {
+    invalidate();
+    feed.publish({ kind: 'list' });
+  };
+  // Catalog changes made through other instances arrive as remote catalog changes.
+  services.catalog.onChange(invalidate);
+  services.monitor.onResultsWritten(changedHere);
+  services.settings.onChange(changedHere);
+  feed.subscribe((message, fromHere) => {
+    if (message.kind === 'list' && !fromHere) invalidate();
+  });
+  feed.onGap(invalidate);
   registerRevalidatedAnswers(app, [
     {
       url: '/api/services',
-      ...(options.cacheServiceList ? { cache: { answers: serviceList, key: serviceListKey } } : {}),
+      cache: { answers: serviceList, key: (request) => (feed.live ? serviceListKey(request) : null) },
     },
     { url: '/api/game-servers' },
   ]);

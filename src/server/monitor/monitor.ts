@@ -11,6 +11,7 @@ import { HttpChecker, toCheckTarget, type CheckOutcome, type CheckTarget } from 
 import { metadataTargetPolicy } from './metadata-targets.ts';
 import { realTimers, type MonotonicTimers } from './monotonic-timers.ts';
 import { ResultWriter } from './result-writer.ts';
+import { TurnQueue } from './turn-queue.ts';
 
 /** The site setting the monitor follows: may checks connect to cloud metadata addresses (default no). */
 export interface TargetSettings {
@@ -87,6 +88,8 @@ export class Monitor {
   /** The phase grid, fixed at start (see phaseMs). */
   #capacity = 16;
   #queued: Change[] = [];
+  /** Checks due in one wake-up start one per turn of the event loop (see TurnQueue). */
+  readonly #starts = new TurnQueue();
   /** `allow_metadata_targets` as last read; the checker's policy reads it at every connection. */
   #allowMetadata = false;
 
@@ -229,6 +232,14 @@ export class Monitor {
       this.#scheduler.schedule(entry, this.#timers.now() + this.#phaseDelay(entry, true));
     }
     const generation = entry.generation;
+    // Busy from now: the scheduler skips a slot rather than queue a second start.
+    entry.running = true;
+    this.#starts.push(() => {
+      if (this.#state === 'running' && entry.generation === generation) this.#begin(entry, generation);
+    });
+  }
+
+  #begin(entry: MonitoredService, generation: number): void {
     const timestamp = iso(this.deps.clock.now());
     const finish = (outcome: CheckOutcome) => {
       if (entry.generation !== generation) return; // edited or deleted while in flight
@@ -245,7 +256,6 @@ export class Monitor {
       finish({ up: false, responseTime: null, error: 'not an http(s) URL' });
       return;
     }
-    entry.running = true;
     const handle = this.#checker.check(entry.target, entry.timeoutMs, finish);
     if (entry.running && entry.generation === generation) entry.inflight = handle;
   }

@@ -26,6 +26,7 @@ import { SessionService } from './session.service.ts';
 import { SettingsService } from './settings.service.ts';
 import { LiveEvents } from '../events/live-events.ts';
 import { publishServiceChanges } from '../events/service-events.ts';
+import { createChangeFeed, type ChangeFeed, type PgChangeFeedOptions } from '../events/change-feed.ts';
 import type { RowCaps } from './row-caps.ts';
 import { ServiceCatalogService } from './service-catalog.service.ts';
 import { UserAdminService } from './user-admin.service.ts';
@@ -84,6 +85,8 @@ export interface ServiceDeps {
   caps: RowCaps;
   /** How often an event stream sends a heartbeat and looks its session up again (tests shorten it). */
   eventHeartbeatMs: number;
+  /** Tests: how fast the PostgreSQL change feed reconnects and notices a lost connection. */
+  changeFeed?: PgChangeFeedOptions | undefined;
   /** Media invitations per user and window (tests lower it). */
   invitationLimit?: InvitationLimit | undefined;
   log: FastifyBaseLogger;
@@ -111,6 +114,8 @@ export interface Services extends NotificationServices, GameServerServices, Medi
   /** Live changes for the event streams (GET /api/events), and the streams' heartbeat. */
   liveEvents: LiveEvents;
   eventHeartbeatMs: number;
+  /** What every instance must hear of (live events, service changes, cached lists); started here, stopped by the app. */
+  changeFeed: ChangeFeed;
   /** Settings of outside systems (Settings page, else environment); the pollers follow them. */
   integrations: {
     amp: IntegrationSettings<AmpConfig, AmpField>;
@@ -159,6 +164,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     integrations.jellyfin.notify();
   });
   const liveEvents = new LiveEvents();
+  const changeFeed = createChangeFeed(deps.db, deps.log, deps.changeFeed);
   let mediaBackend: string | null = null;
   const media = createMediaServices({
     db: kysely,
@@ -174,7 +180,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
         mediaBackend = changed.media_backend;
       }),
     invitationLimit: deps.invitationLimit,
-    onChanged: () => liveEvents.publish('media', {}),
+    onChanged: () => changeFeed.publish({ kind: 'media' }),
   });
   const notifications = await createNotificationServices({
     db: kysely,
@@ -233,11 +239,23 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     ampConfig: integrations.amp,
     gameHost: () => settings.gameHost(),
     maxQueryServers: deps.caps.queryGameServers,
-    onChanged: () => liveEvents.publish('game-servers', {}),
+    onChanged: () => changeFeed.publish({ kind: 'game-servers' }),
     enqueueMails: (mails) => notifications.outbox.enqueueMails(mails),
     siteTitle: () => settings.siteTitle(),
     publicUrl: deps.publicUrl,
   });
+  // Every instance (this one included) publishes the changes to its own streams, and applies service changes
+  // made through the others; its own reached its catalog's listeners already.
+  changeFeed.subscribe((message, fromHere) => {
+    if (message.kind === 'service') publishServiceChanges(liveEvents, servicesRepository, message.ids).catch(onError);
+    else if (message.kind === 'game-servers' || message.kind === 'media') liveEvents.publish(message.kind, {});
+    else if (message.kind === 'catalog' && !fromHere) catalog.announceRemote(message.change, message.id);
+  });
+  changeFeed.onGap(() => liveEvents.resync());
+  catalog.onChange((change) => {
+    if (!change.remote) changeFeed.publish({ kind: 'catalog', change: change.kind, id: change.id });
+  });
+  await changeFeed.start();
   return {
     ...notifications,
     ...gameServers,
@@ -258,12 +276,11 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
       settings,
       clock: deps.clock,
       log: deps.log,
-      onStatusChanges: (changes) => {
-        publishServiceChanges(liveEvents, servicesRepository, changes).catch(onError);
-      },
+      onStatusChanges: (changes) => changeFeed.publish({ kind: 'service', ids: changes.map((c) => c.serviceId) }),
     }),
     liveEvents,
     eventHeartbeatMs: deps.eventHeartbeatMs,
+    changeFeed,
     history: new StatusHistoryService(servicesRepository, historyRepository, deps.clock),
     userAdmin: new UserAdminService({
       users,

@@ -12,8 +12,15 @@ import { checkRowCap } from './row-caps.ts';
 import type { Clock } from './clock.ts';
 import { iso } from './clock.ts';
 
-/** Listeners told when the set of services changes (the monitor reschedules checks). */
-export type ServiceChangeListener = (change: { kind: 'created' | 'updated' | 'deleted'; id: number }) => void;
+/**
+ * Listeners told when the set of services changes (the monitor reschedules checks). `remote`: the change was
+ * made through another instance on the same database (heard through the change feed).
+ */
+export type ServiceChangeListener = (change: {
+  kind: 'created' | 'updated' | 'deleted';
+  id: number;
+  remote?: boolean;
+}) => void;
 
 /** The monitored web services: who sees which, and the administrators' changes. */
 export class ServiceCatalogService {
@@ -105,6 +112,11 @@ export class ServiceCatalogService {
     if (isMetadataUrl(url) && !(await this.allowMetadataTargets())) {
       throw new AppError('bad_request', SERVICE_MSG.metadataTarget);
     }
+  }
+
+  /** Tells the listeners of a change made through another instance (which already wrote it). */
+  announceRemote(kind: 'created' | 'updated' | 'deleted', id: number): void {
+    for (const listener of this.#listeners) listener({ kind, id, remote: true });
   }
 
   #emit(kind: 'created' | 'updated' | 'deleted', id: number): void {
