@@ -3,11 +3,11 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 're
 import { Route, Switch } from 'wouter';
 import { queryClient } from './api/query-client';
 import { FullScreenSpinner } from './components/ui/spinner';
-import { Toaster } from './components/ui/toaster';
 import { DiscordButton } from './features/layout/discord-button';
 import { PageFade } from './features/layout/page-fade';
 import { RedirectSignedInUser, RequireApprovedUser, RequirePendingUser } from './features/layout/route-guards';
 import { SiteHead } from './features/layout/site-head';
+import { ToasterOnDemand } from './features/layout/toaster-on-demand';
 import { OfflineBanner } from './features/offline/offline-banner';
 import { TrackingScripts } from './features/tracking/tracking-scripts';
 import { ThemeProvider } from './hooks/use-theme';
@@ -76,7 +76,7 @@ export function App() {
         <Routes />
         <DiscordButton />
         <OfflineBanner />
-        <Toaster />
+        <ToasterOnDemand />
       </ThemeProvider>
     </QueryClientProvider>
   );

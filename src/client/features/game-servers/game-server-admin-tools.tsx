@@ -7,9 +7,12 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
-import { AddQueryServerDialog } from './add-query-server-dialog';
-import { GameServerAuditDialog } from './game-server-audit-dialog';
-import { GameServerRequestsDialog } from './game-server-requests-dialog';
+import { LoadWhen, lazyNamed } from '../../components/load-when';
+
+// Each dialog's code loads when the menu first opens it.
+const AddQueryServerDialog = lazyNamed(() => import('./add-query-server-dialog'), 'AddQueryServerDialog');
+const GameServerRequestsDialog = lazyNamed(() => import('./game-server-requests-dialog'), 'GameServerRequestsDialog');
+const GameServerAuditDialog = lazyNamed(() => import('./game-server-audit-dialog'), 'GameServerAuditDialog');
 
 type OpenDialog = 'add' | 'requests' | 'audit' | null;
 
@@ -44,9 +47,15 @@ export function GameServerAdminTools() {
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
-      <AddQueryServerDialog open={open === 'add'} onClose={close} />
-      <GameServerRequestsDialog open={open === 'requests'} onClose={close} />
-      <GameServerAuditDialog open={open === 'audit'} onClose={close} />
+      <LoadWhen when={open === 'add'}>
+        <AddQueryServerDialog open={open === 'add'} onClose={close} />
+      </LoadWhen>
+      <LoadWhen when={open === 'requests'}>
+        <GameServerRequestsDialog open={open === 'requests'} onClose={close} />
+      </LoadWhen>
+      <LoadWhen when={open === 'audit'}>
+        <GameServerAuditDialog open={open === 'audit'} onClose={close} />
+      </LoadWhen>
     </>
   );
 }

@@ -1,0 +1,85 @@
+import {
+  Component,
+  lazy,
+  Suspense,
+  useState,
+  type ComponentType,
+  type LazyExoticComponent,
+  type ReactNode,
+} from 'react';
+
+/**
+ * React.lazy for a named export, so a dialog or panel keeps its name and only its importer changes. The chunk is
+ * downloaded the first time the component renders.
+ */
+export function lazyNamed<K extends string, P extends object>(
+  load: () => Promise<Record<K, ComponentType<P>>>,
+  name: K,
+): LazyExoticComponent<ComponentType<P>> {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+interface BoundaryProps {
+  fallback: ReactNode;
+  children: ReactNode;
+}
+
+/** A chunk that cannot be downloaded (the server went away) leaves the fallback in place instead of a blank page. */
+class ChunkBoundary extends Component<BoundaryProps, { hasFailed: boolean }> {
+  override state = { hasFailed: false };
+
+  static getDerivedStateFromError(): { hasFailed: boolean } {
+    return { hasFailed: true };
+  }
+
+  override componentDidCatch(error: unknown): void {
+    console.warn('A part of the page could not be loaded', error);
+  }
+
+  override render(): ReactNode {
+    return this.state.hasFailed ? this.props.fallback : this.props.children;
+  }
+}
+
+/**
+ * Renders lazily loaded `children` once `when` has first been true and keeps them mounted afterwards, so a
+ * dialog's code is fetched on its first opening and its closing animation still runs. Until then, and while the
+ * chunk downloads, `fallback` shows (e.g. the button that opens the dialog, drawn exactly as the loaded one).
+ */
+export function LoadWhen({
+  when,
+  fallback = null,
+  children,
+}: {
+  when: boolean;
+  fallback?: ReactNode;
+  children: ReactNode;
+}) {
+  const [hasBeenTrue, setHasBeenTrue] = useState(when);
+  if (when && !hasBeenTrue) setHasBeenTrue(true);
+  if (!hasBeenTrue) return fallback;
+  return (
+    <ChunkBoundary fallback={fallback}>
+      <Suspense fallback={fallback}>{children}</Suspense>
+    </ChunkBoundary>
+  );
+}
+
+/**
+ * A button that opens a dialog whose code is not loaded yet: `button` is drawn until its first press, then the
+ * lazily loaded `children` (the real button and its dialog, mounted open) take its place.
+ */
+export function LoadOnFirstPress({
+  button,
+  children,
+}: {
+  button: (onPress: () => void) => ReactNode;
+  children: ReactNode;
+}) {
+  const [isPressed, setIsPressed] = useState(false);
+  return (
+    <LoadWhen when={isPressed} fallback={button(() => setIsPressed(true))}>
+      {children}
+    </LoadWhen>
+  );
+}
