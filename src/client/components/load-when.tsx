@@ -9,6 +9,30 @@ import {
 } from 'react';
 
 /**
+ * A loader for React.lazy that answers synchronously once its chunk is in: React then renders the component
+ * straight away instead of suspending, which would show the fallback and hold the content back for React's
+ * 300 ms reveal throttle. Call the returned function early (e.g. at start-up) to fetch the chunk ahead.
+ */
+export function preloadable<T>(load: () => Promise<T>): () => Promise<T> {
+  let loaded: { value: T } | undefined;
+  return () => {
+    if (loaded) {
+      const { value } = loaded;
+      // A thenable that calls back at once: React reads the component in the same render. (React.lazy's type
+      // asks for a Promise but only ever calls then.)
+      const thenable: PromiseLike<T> = {
+        then: (onFulfilled) => (onFulfilled ? onFulfilled(value) : value) as never,
+      };
+      return thenable as Promise<T>;
+    }
+    return load().then((value) => {
+      loaded = { value };
+      return value;
+    });
+  };
+}
+
+/**
  * React.lazy for a named export, so a dialog or panel keeps its name and only its importer changes. The chunk is
  * downloaded the first time the component renders.
  */
@@ -16,7 +40,8 @@ export function lazyNamed<K extends string, P extends object>(
   load: () => Promise<Record<K, ComponentType<P>>>,
   name: K,
 ): LazyExoticComponent<ComponentType<P>> {
-  return lazy(async () => ({ default: (await load())[name] }));
+  const loadComponent = preloadable(async () => ({ default: (await load())[name] }));
+  return lazy(() => loadComponent());
 }
 
 interface BoundaryProps {

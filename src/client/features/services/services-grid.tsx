@@ -9,9 +9,10 @@ import { ServicesGridItem, ServicesGridList } from './services-grid-list';
 type SortableModule = typeof import('./sortable-services-list');
 const loadSortable = (): Promise<SortableModule> => import('./sortable-services-list');
 
-// The first screen of cards (three columns of eight rows fill even a tall screen), then a few rows at a time.
+// The first screen of cards (three columns of eight rows fill even a tall screen), then growing steps.
 const FIRST_CARDS = 24;
-const MORE_CARDS = 60;
+const MIN_STEP = 60;
+const MAX_STEP = 240;
 
 interface ServicesGridProps {
   services: readonly ServiceWire[];
@@ -80,7 +81,8 @@ export function ServicesGrid(props: ServicesGridProps) {
   const [isSortableSettled, setIsSortableSettled] = useState(false);
   const count = useProgressiveCount(props.services.length, {
     first: FIRST_CARDS,
-    step: MORE_CARDS,
+    step: MIN_STEP,
+    maxStep: MAX_STEP,
     isPaused: !isSortableSettled,
   });
   const shown = useMemo(() => props.services.slice(0, count), [props.services, count]);
