@@ -108,3 +108,25 @@ export function LoadOnFirstPress({
     </LoadWhen>
   );
 }
+
+// The keys that open a Radix menu from its trigger.
+const MENU_OPENING_KEYS = new Set(['Enter', ' ', 'ArrowDown']);
+
+/**
+ * Props for a stand-in menu button (see LoadOnFirstPress): it reacts as a Radix menu trigger does, to a primary
+ * pointer press or an opening key, so the loaded menu opens on the same gesture.
+ */
+export function menuTriggerPress(onPress: () => void) {
+  return {
+    'aria-haspopup': 'menu' as const,
+    'aria-expanded': false,
+    onPointerDown: (event: PointerEvent) => {
+      if (event.button === 0) onPress();
+    },
+    onKeyDown: (event: KeyboardEvent) => {
+      if (!MENU_OPENING_KEYS.has(event.key)) return;
+      event.preventDefault();
+      onPress();
+    },
+  };
+}

@@ -1,6 +1,5 @@
-import { History, Inbox, Plus, Wrench } from 'lucide-react';
+import { History, Inbox, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../components/ui/button';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -8,6 +7,7 @@ import {
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
 import { LoadWhen, lazyNamed } from '../../components/load-when';
+import { ManageButton } from './manage-button';
 
 // Each dialog's code loads when the menu first opens it.
 const AddQueryServerDialog = lazyNamed(() => import('./add-query-server-dialog'), 'AddQueryServerDialog');
@@ -20,17 +20,14 @@ type OpenDialog = 'add' | 'requests' | 'audit' | null;
  * The admins' game-server tools in the section header: one menu (it fits a 390 px header beside the request
  * button) opening Add Query Server, the requests and the action log.
  */
-export function GameServerAdminTools() {
+export function GameServerAdminTools({ defaultOpen = false }: { defaultOpen?: boolean }) {
   const [open, setOpen] = useState<OpenDialog>(null);
   const close = () => setOpen(null);
   return (
     <>
-      <DropdownMenu>
+      <DropdownMenu defaultOpen={defaultOpen}>
         <DropdownMenuTrigger asChild>
-          <Button size="sm" variant="outline">
-            <Wrench aria-hidden="true" />
-            <span className="sr-only sm:not-sr-only">Manage</span>
-          </Button>
+          <ManageButton />
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end">
           <DropdownMenuItem onSelect={() => setOpen('add')}>

@@ -10,7 +10,8 @@ import { Spinner } from '../../components/ui/spinner';
 import { useSiteSettings } from '../../hooks/use-site-settings';
 import { CollapsibleSection } from '../dashboard/collapsible-section';
 import { EmptyState } from '../dashboard/empty-state';
-import { LoadOnFirstPress, LoadWhen, lazyNamed } from '../../components/load-when';
+import { LoadOnFirstPress, LoadWhen, lazyNamed, menuTriggerPress } from '../../components/load-when';
+import { ManageButton } from './manage-button';
 import { RequestServerButton } from './request-server-button';
 
 // The section is closed by default: its cards, dialogs and admin tools load when they are first shown or opened.
@@ -85,9 +86,9 @@ export function GameServersSection({ isAdmin, isAdminUiVisible }: { isAdmin: boo
         actions={
           <>
             {showAdminControls ? (
-              <LoadWhen when>
-                <GameServerAdminTools />
-              </LoadWhen>
+              <LoadOnFirstPress button={(onPress) => <ManageButton {...menuTriggerPress(onPress)} />}>
+                <GameServerAdminTools defaultOpen />
+              </LoadOnFirstPress>
             ) : null}
             <LoadOnFirstPress button={(onPress) => <RequestServerButton onClick={onPress} />}>
               <RequestGameServerDialog defaultOpen />

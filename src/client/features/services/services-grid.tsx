@@ -3,7 +3,7 @@ import type { ServiceWire } from '#shared/schemas/service';
 import { useProgressiveCount } from '../../hooks/use-progressive-count';
 import type { DisplayFlags } from '../service-card/display-flags';
 import { ServiceCard, type ServiceCardProps } from '../service-card/service-card';
-import { DragHandle } from './drag-handle';
+import { DragHandlePlaceholder } from './drag-handle';
 import { ServicesGridItem, ServicesGridList } from './services-grid-list';
 
 type SortableModule = typeof import('./sortable-services-list');
@@ -31,7 +31,7 @@ export interface ServicesListProps extends ServicesGridProps {
   shown: readonly ServiceWire[];
 }
 
-/** A card drawn exactly as the sortable one (handle included) while drag-and-drop's code is on its way. */
+/** A card drawn as the sortable one (its grip included) while drag-and-drop's code is on its way. */
 const PlainServiceCard = memo(function PlainServiceCard(props: Omit<ServiceCardProps, 'drag' | 'cardRef'>) {
   return (
     <ServiceCard
@@ -40,7 +40,7 @@ const PlainServiceCard = memo(function PlainServiceCard(props: Omit<ServiceCardP
         listeners: undefined,
         style: {},
         isDragging: false,
-        handle: <DragHandle serviceName={props.service.name} />,
+        handle: <DragHandlePlaceholder />,
       }}
     />
   );
