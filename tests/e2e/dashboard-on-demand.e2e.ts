@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceWire } from '#shared/schemas/service';
 import { startE2eApp, VIEWPORTS, type E2eApp } from './harness';
-import { apiFromPage, makeAccount, onPath, registerViaUi, visible } from './flows';
+import { makeAccount, onPath, registerViaUi, visible } from './flows';
 import {
   cardOrder,
   createServiceViaApi,

@@ -4,7 +4,9 @@ import {
   Suspense,
   useState,
   type ComponentType,
+  type KeyboardEvent,
   type LazyExoticComponent,
+  type PointerEvent,
   type ReactNode,
 } from 'react';
 
@@ -120,10 +122,10 @@ export function menuTriggerPress(onPress: () => void) {
   return {
     'aria-haspopup': 'menu' as const,
     'aria-expanded': false,
-    onPointerDown: (event: PointerEvent) => {
+    onPointerDown: (event: PointerEvent<HTMLButtonElement>) => {
       if (event.button === 0) onPress();
     },
-    onKeyDown: (event: KeyboardEvent) => {
+    onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => {
       if (!MENU_OPENING_KEYS.has(event.key)) return;
       event.preventDefault();
       onPress();
