@@ -34,11 +34,17 @@ interface Visit {
   heapMib: number;
 }
 
+/** What the init script collects in the page: the first card's paint and each long task's [start, duration]. */
+interface Bench {
+  firstCard: number;
+  longTasks: [number, number][];
+}
+
 // Runs in the page before its own scripts: times the first card and collects long tasks.
 const INIT_SCRIPT = `
   window.__bench = { firstCard: 0, longTasks: [] };
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) window.__bench.longTasks.push(entry.duration);
+    for (const entry of list.getEntries()) window.__bench.longTasks.push([entry.startTime, entry.duration]);
   }).observe({ type: 'longtask', buffered: true });
   const observer = new MutationObserver(() => {
     if (window.__bench.firstCard || !document.querySelector('[data-testid="service-card"]')) return;
@@ -92,7 +98,8 @@ async function measure(context: BrowserContext, page: Page, baseUrl: string, rel
   // Let the page settle (late long tasks, deferred chunks) before reading the figures.
   await page.waitForTimeout(1_000);
   const figures = await page.evaluate(() => {
-    const bench = (window as unknown as { __bench: { firstCard: number; longTasks: number[] } }).__bench;
+    const bench = (window as unknown as { __bench: Bench }).__bench;
+    const durations = bench.longTasks.map(([, ms]) => ms);
     const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
     const js = performance
       .getEntriesByType('resource')
@@ -100,12 +107,16 @@ async function measure(context: BrowserContext, page: Page, baseUrl: string, rel
     return {
       fcp,
       firstCard: bench.firstCard,
-      longTaskTotal: bench.longTasks.reduce((sum, value) => sum + value, 0),
-      longTaskMax: Math.max(0, ...bench.longTasks),
+      longTaskTotal: durations.reduce((sum, value) => sum + value, 0),
+      longTaskMax: Math.max(0, ...durations),
       jsTransferred: js.reduce((sum, entry) => sum + entry.transferSize, 0),
     };
   });
   if (process.env.BENCH_TIMELINE) {
+    const tasks = await page.evaluate(() => (window as unknown as { __bench: Bench }).__bench.longTasks);
+    console.log(
+      `long tasks (start:duration ms): ${tasks.map(([start, ms]) => `${start.toFixed(0)}:${ms.toFixed(0)}`).join(' ')}`,
+    );
     console.log(
       await page.evaluate(() =>
         performance

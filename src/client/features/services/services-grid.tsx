@@ -9,8 +9,8 @@ import { ServicesGridItem, ServicesGridList } from './services-grid-list';
 type SortableModule = typeof import('./sortable-services-list');
 const loadSortable = (): Promise<SortableModule> => import('./sortable-services-list');
 
-// The first screen of cards (three columns of eight rows fill even a tall screen), then growing steps.
-const FIRST_CARDS = 24;
+// The first screen of cards (three columns of six rows fill even a tall screen), then growing steps.
+const FIRST_CARDS = 18;
 const MIN_STEP = 60;
 const MAX_STEP = 240;
 
