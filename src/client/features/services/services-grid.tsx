@@ -7,7 +7,9 @@ import { DragHandlePlaceholder } from './drag-handle';
 import { ServicesGridItem, ServicesGridList } from './services-grid-list';
 
 type SortableModule = typeof import('./sortable-services-list');
-const loadSortable = (): Promise<SortableModule> => import('./sortable-services-list');
+// Kept once loaded, so a grid mounted again (the section reopened) is sortable from its first render.
+let loadedSortable: SortableModule | null = null;
+const loadSortable = async (): Promise<SortableModule> => (loadedSortable ??= await import('./sortable-services-list'));
 
 // The first screen of cards (three columns of six rows fill even a tall screen), then growing steps.
 const FIRST_CARDS = 18;
@@ -76,9 +78,8 @@ function afterNextPaint(callback: () => void): () => void {
  * list waits for it, so only the first screen is ever drawn twice.
  */
 export function ServicesGrid(props: ServicesGridProps) {
-  const [sortable, setSortable] = useState<SortableModule | null>(null);
-  const [isSortableWanted, setIsSortableWanted] = useState(false);
-  const [isSortableSettled, setIsSortableSettled] = useState(false);
+  const [sortable, setSortable] = useState<SortableModule | null>(loadedSortable);
+  const [isSortableSettled, setIsSortableSettled] = useState(loadedSortable !== null);
   const count = useProgressiveCount(props.services.length, {
     first: FIRST_CARDS,
     step: MIN_STEP,
@@ -87,25 +88,27 @@ export function ServicesGrid(props: ServicesGridProps) {
   });
   const shown = useMemo(() => props.services.slice(0, count), [props.services, count]);
 
-  useEffect(() => afterNextPaint(() => setIsSortableWanted(true)), []);
   useEffect(() => {
-    if (!isSortableWanted) return;
+    if (loadedSortable) return;
     let isCurrent = true;
-    loadSortable()
-      .then((module) => {
-        if (isCurrent) setSortable(module);
-      })
-      .catch((error: unknown) => {
-        // Without it the cards still show, in order; only reordering is unavailable until a reload.
-        console.warn('Drag-and-drop could not be loaded', error);
-      })
-      .finally(() => {
-        if (isCurrent) setIsSortableSettled(true);
-      });
+    const cancel = afterNextPaint(() => {
+      loadSortable()
+        .then((module) => {
+          if (isCurrent) setSortable(module);
+        })
+        .catch((error: unknown) => {
+          // Without it the cards still show, in order; only reordering is unavailable until a reload.
+          console.warn('Drag-and-drop could not be loaded', error);
+        })
+        .finally(() => {
+          if (isCurrent) setIsSortableSettled(true);
+        });
+    });
     return () => {
       isCurrent = false;
+      cancel();
     };
-  }, [isSortableWanted]);
+  }, []);
 
   const List = sortable ? sortable.SortableServicesList : PlainServicesList;
   return <List {...props} shown={shown} />;
