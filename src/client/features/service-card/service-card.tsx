@@ -1,19 +1,12 @@
 import type { DraggableSyntheticListeners } from '@dnd-kit/core';
 import { Info, Pencil, Trash2 } from 'lucide-react';
-import {
-  memo,
-  useState,
-  type CSSProperties,
-  type MouseEvent,
-  type ReactNode,
-  type Ref,
-  type SyntheticEvent,
-} from 'react';
+import { memo, type CSSProperties, type MouseEvent, type ReactNode, type Ref, type SyntheticEvent } from 'react';
 import type { ServiceWire } from '#shared/schemas/service';
 import { LoadWhen, lazyNamed } from '../../components/load-when';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Tooltip, TooltipContent, TooltipTrigger } from '../../components/ui/tooltip';
+import { useFailedImage } from '../../hooks/use-failed-image';
 import { cn } from '../../lib/cn';
 import { isHttpUrl } from '../../lib/safe-url';
 import { GameServerCounts } from '../game-servers/game-server-counts';
@@ -165,7 +158,7 @@ const CardBody = memo(function CardBody({
 /** One monitored service (SPEC section 2): clicking the card opens the service in a new tab. */
 export function ServiceCard({ drag, cardRef, ...parts }: ServiceCardProps) {
   const { service } = parts;
-  const [hasBackgroundError, setHasBackgroundError] = useState(false);
+  const [hasBackgroundError, markBackgroundFailed] = useFailedImage(service.background);
   const canOpen = isHttpUrl(service.url);
   const hasBackground = service.background !== null && !hasBackgroundError;
 
@@ -197,7 +190,7 @@ export function ServiceCard({ drag, cardRef, ...parts }: ServiceCardProps) {
             draggable={false}
             data-testid="service-background"
             className="absolute inset-0 -z-20 size-full object-cover"
-            onError={() => setHasBackgroundError(true)}
+            onError={markBackgroundFailed}
           />
           {/* Keeps text readable on any picture in both themes. */}
           <div
