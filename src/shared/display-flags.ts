@@ -1,6 +1,14 @@
 import { isAdminRole } from './permissions.ts';
 import type { Role } from './roles.ts';
-import { OWN_DISPLAY_FLAGS, type OwnDisplayFlag } from './schemas/user.ts';
+
+/** The four card flags each user may choose for themselves (SPEC section 3's users.show_*). */
+export const OWN_DISPLAY_FLAGS = [
+  'show_uptime_log',
+  'show_service_url',
+  'show_refresh_interval',
+  'show_last_checked',
+] as const;
+export type OwnDisplayFlag = (typeof OWN_DISPLAY_FLAGS)[number];
 
 /** The four card flags a user may own (users.show_*), by their SPEC names. */
 export type OwnDisplayFlags = Record<OwnDisplayFlag, boolean>;

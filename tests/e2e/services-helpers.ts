@@ -62,6 +62,22 @@ export async function cardOrder(page: Page): Promise<string[]> {
     .evaluateAll((cards) => cards.map((card) => card.getAttribute('aria-label') ?? ''));
 }
 
+/** Drags one card onto another with the mouse, the way a person would. */
+export async function dragCard(page: Page, from: string, to: string): Promise<void> {
+  const source = await serviceCard(page, from)
+    .getByRole('button', { name: `Reorder ${from}` })
+    .boundingBox();
+  const target = await serviceCard(page, to).boundingBox();
+  if (!source || !target) throw new Error('cards are not on screen');
+  const start = { x: source.x + source.width / 2, y: source.y + source.height / 2 };
+  await page.mouse.move(start.x, start.y);
+  await page.mouse.down();
+  // Past the 5 px activation distance first, then across to the target's centre.
+  await page.mouse.move(start.x + 12, start.y + 4, { steps: 4 });
+  await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 20 });
+  await page.mouse.up();
+}
+
 /**
  * The toasts on screen. Found by class rather than by the toast region's role: while a modal dialog is open,
  * Radix hides everything outside it from the accessibility tree, the toast region included.

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { POLL } from '#shared/constants';
 import type { ServiceHistoryWire } from '#shared/schemas/history';
 import type { CreateServiceBody, ServiceWire, UpdateServiceBody } from '#shared/schemas/service';
@@ -14,6 +14,18 @@ export function servicesQueryOptions() {
     queryKey: SERVICES_QUERY_KEY,
     queryFn: () => apiJson<ServiceWire[]>('GET', '/api/services'),
     refetchInterval: POLL.servicesMs,
+  });
+}
+
+/**
+ * Starts loading the services list before the session is known (the dashboard's first paint waits for both).
+ * A signed-out visitor's 401 only fails this prefetch: it must not count as a session ending, and the page's own
+ * query asks again once it mounts.
+ */
+export function prefetchServices(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery({
+    queryKey: SERVICES_QUERY_KEY,
+    queryFn: () => apiJson<ServiceWire[]>('GET', '/api/services', undefined, { on401: 'throw' }),
   });
 }
 

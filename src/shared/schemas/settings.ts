@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ASSIGNABLE_ROLES } from '../roles.ts';
 import { HOST_NAME_PATTERN } from './fields.ts';
 import { httpUrlField, imageRefField } from './service.ts';
+import { isAllowedTrackingCode } from '../tracking-code.ts';
 
 /** What anyone, signed in or not, may read: what the sign-in page and the frame need. */
 export const publicSettingsWire = z.object({
@@ -74,20 +75,8 @@ const optionalUrl = imageRefField.optional();
 const shortText = (label: string, max: number) =>
   z.string().trim().max(max, `${label} must be at most ${max} characters`);
 
-/** A tracking snippet: only external script tags with an https src (see docs/decisions/0003-tracking-code.md). */
-const SCRIPT_TAG =
-  /<script((?:\s+(?:src="https:\/\/[^"\s<>]+"|async|defer|data-[a-z0-9-]+="[^"<>]*"|crossorigin="anonymous"))*)\s*><\/script>/gi;
-
-/** True when the snippet is nothing but allowed script tags (and white space). */
-export function isAllowedTrackingCode(code: string): boolean {
-  const rest = code.replace(SCRIPT_TAG, (tag: string) => (/\ssrc="https:\/\//i.test(tag) ? '' : tag));
-  return rest.trim() === '';
-}
-
-/** The https script sources a tracking snippet loads (what the CSP must allow). */
-export function trackingScriptSources(code: string): string[] {
-  return [...code.matchAll(/\ssrc="(https:\/\/[^"\s<>]+)"/gi)].map((match) => match[1] ?? '').filter(Boolean);
-}
+// Plain functions in their own file, so the browser's first download needs no zod (issue 14).
+export { isAllowedTrackingCode, trackingScriptSources } from '../tracking-code.ts';
 
 /**
  * PATCH /api/settings. The dashboard sends `defaultRole` (SPEC section 7); the Settings page sends any of

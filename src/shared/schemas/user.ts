@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from '../roles.ts';
 import { idField } from './fields.ts';
+import { OWN_DISPLAY_FLAGS } from '../display-flags.ts';
 
 /** The current user as the API presents it (SPEC section 3, never the password or reset token). */
 export const userWire = z.object({
@@ -26,14 +27,8 @@ export const userWire = z.object({
 });
 export type UserWire = z.infer<typeof userWire>;
 
-/** The four card flags each user may choose for themselves (SPEC section 3's users.show_*). */
-export const OWN_DISPLAY_FLAGS = [
-  'show_uptime_log',
-  'show_service_url',
-  'show_refresh_interval',
-  'show_last_checked',
-] as const;
-export type OwnDisplayFlag = (typeof OWN_DISPLAY_FLAGS)[number];
+// Defined beside the flag rules, which the dashboard's first download needs without zod (issue 14).
+export { OWN_DISPLAY_FLAGS, type OwnDisplayFlag } from '../display-flags.ts';
 
 /**
  * PATCH /api/user: a user may change only their own service order and display flags; any other key (role,

@@ -1,15 +1,18 @@
-import { History, Inbox, Plus, Wrench } from 'lucide-react';
+import { History, Inbox, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../components/ui/button';
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
-import { AddQueryServerDialog } from './add-query-server-dialog';
-import { GameServerAuditDialog } from './game-server-audit-dialog';
-import { GameServerRequestsDialog } from './game-server-requests-dialog';
+import { LoadWhen, lazyNamed } from '../../components/load-when';
+import { ManageButton } from './manage-button';
+
+// Each dialog's code loads when the menu first opens it.
+const AddQueryServerDialog = lazyNamed(() => import('./add-query-server-dialog'), 'AddQueryServerDialog');
+const GameServerRequestsDialog = lazyNamed(() => import('./game-server-requests-dialog'), 'GameServerRequestsDialog');
+const GameServerAuditDialog = lazyNamed(() => import('./game-server-audit-dialog'), 'GameServerAuditDialog');
 
 type OpenDialog = 'add' | 'requests' | 'audit' | null;
 
@@ -17,17 +20,14 @@ type OpenDialog = 'add' | 'requests' | 'audit' | null;
  * The admins' game-server tools in the section header: one menu (it fits a 390 px header beside the request
  * button) opening Add Query Server, the requests and the action log.
  */
-export function GameServerAdminTools() {
+export function GameServerAdminTools({ defaultOpen = false }: { defaultOpen?: boolean }) {
   const [open, setOpen] = useState<OpenDialog>(null);
   const close = () => setOpen(null);
   return (
     <>
-      <DropdownMenu>
+      <DropdownMenu defaultOpen={defaultOpen}>
         <DropdownMenuTrigger asChild>
-          <Button size="sm" variant="outline">
-            <Wrench aria-hidden="true" />
-            <span className="sr-only sm:not-sr-only">Manage</span>
-          </Button>
+          <ManageButton />
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end">
           <DropdownMenuItem onSelect={() => setOpen('add')}>
@@ -44,9 +44,15 @@ export function GameServerAdminTools() {
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
-      <AddQueryServerDialog open={open === 'add'} onClose={close} />
-      <GameServerRequestsDialog open={open === 'requests'} onClose={close} />
-      <GameServerAuditDialog open={open === 'audit'} onClose={close} />
+      <LoadWhen when={open === 'add'}>
+        <AddQueryServerDialog open={open === 'add'} onClose={close} />
+      </LoadWhen>
+      <LoadWhen when={open === 'requests'}>
+        <GameServerRequestsDialog open={open === 'requests'} onClose={close} />
+      </LoadWhen>
+      <LoadWhen when={open === 'audit'}>
+        <GameServerAuditDialog open={open === 'audit'} onClose={close} />
+      </LoadWhen>
     </>
   );
 }

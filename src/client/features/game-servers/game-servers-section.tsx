@@ -1,66 +1,31 @@
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, Gamepad2, ServerOff } from 'lucide-react';
 import { useState } from 'react';
-import { SECTION_MAX_HEIGHT_PX, STORAGE_KEYS } from '#shared/constants';
+import { STORAGE_KEYS } from '#shared/constants';
 import type { GameServerWire } from '#shared/schemas/game-servers';
 import { GAME_TEXT } from '#shared/ui-messages';
 import { gameServersQueryOptions } from '../../api/game-servers.api';
 import { Badge } from '../../components/ui/badge';
-import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { useSiteSettings } from '../../hooks/use-site-settings';
 import { CollapsibleSection } from '../dashboard/collapsible-section';
 import { EmptyState } from '../dashboard/empty-state';
-import { DeleteGameServerDialog } from './delete-game-server-dialog';
-import { EditGameServerDialog } from './edit-game-server-dialog';
-import { GameServerAdminTools } from './game-server-admin-tools';
-import { GameServerCard, type GameServerCardProps } from './game-server-card';
-import { offlineToggleLabel, splitByStatus } from './game-server-rules';
-import { RequestGameServerDialog } from './request-game-server-dialog';
+import { LoadOnFirstPress, LoadWhen, lazyNamed, menuTriggerPress } from '../../components/load-when';
+import { ManageButton } from './manage-button';
+import { RequestServerButton } from './request-server-button';
 
-type CardOptions = Omit<GameServerCardProps, 'server'>;
+// The section is closed by default: its cards, dialogs and admin tools load when they are first shown or opened.
+const ServerLists = lazyNamed(() => import('./game-server-lists'), 'ServerLists');
+const GameServerAdminTools = lazyNamed(() => import('./game-server-admin-tools'), 'GameServerAdminTools');
+const RequestGameServerDialog = lazyNamed(() => import('./request-game-server-dialog'), 'RequestGameServerDialog');
+const EditGameServerDialog = lazyNamed(() => import('./edit-game-server-dialog'), 'EditGameServerDialog');
+const DeleteGameServerDialog = lazyNamed(() => import('./delete-game-server-dialog'), 'DeleteGameServerDialog');
 
-function ServerGrid({ servers, testId, ...cardProps }: CardOptions & { servers: GameServerWire[]; testId: string }) {
+function LoadingServers() {
   return (
-    <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3" data-testid={testId}>
-      {servers.map((server) => (
-        <li key={server.id} className="grid">
-          <GameServerCard server={server} {...cardProps} />
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/** Online servers first; offline ones behind SPEC's toggle (hidden by default) in their own capped area. */
-function ServerLists({ servers, ...cardProps }: CardOptions & { servers: GameServerWire[] }) {
-  const [isShowingOffline, setIsShowingOffline] = useState(false);
-  const { online, offline } = splitByStatus(servers);
-  return (
-    <div className="grid gap-4">
-      {online.length > 0 ? (
-        <ServerGrid servers={online} testId="online-game-servers" {...cardProps} />
-      ) : isShowingOffline ? null : (
-        <EmptyState icon={<ServerOff />} title={GAME_TEXT.noOnlineServers} />
-      )}
-      {offline.length > 0 ? (
-        <>
-          <Button
-            variant="outline"
-            className="justify-self-center"
-            aria-expanded={isShowingOffline}
-            onClick={() => setIsShowingOffline(!isShowingOffline)}
-          >
-            {offlineToggleLabel(isShowingOffline, offline.length)}
-          </Button>
-          {isShowingOffline ? (
-            // SPEC section 9: the offline area is capped at 2000 px too, and scrolls inside.
-            <div className="overflow-y-auto" style={{ maxHeight: SECTION_MAX_HEIGHT_PX }}>
-              <ServerGrid servers={offline} testId="offline-game-servers" {...cardProps} />
-            </div>
-          ) : null}
-        </>
-      ) : null}
+    <div className="flex flex-col items-center gap-3 py-12 text-sm text-muted-foreground">
+      <Spinner className="size-6" label={GAME_TEXT.loading} />
+      <p>{GAME_TEXT.loading}</p>
     </div>
   );
 }
@@ -78,12 +43,7 @@ export function GameServersSection({ isAdmin, isAdminUiVisible }: { isAdmin: boo
 
   let content;
   if (isPending) {
-    content = (
-      <div className="flex flex-col items-center gap-3 py-12 text-sm text-muted-foreground">
-        <Spinner className="size-6" label={GAME_TEXT.loading} />
-        <p>{GAME_TEXT.loading}</p>
-      </div>
-    );
+    content = <LoadingServers />;
   } else if (isError && !data) {
     content = (
       <div role="alert">
@@ -94,15 +54,17 @@ export function GameServersSection({ isAdmin, isAdminUiVisible }: { isAdmin: boo
     content = <EmptyState icon={<ServerOff />} title={GAME_TEXT.noServers} />;
   } else {
     content = (
-      <ServerLists
-        servers={data}
-        onlineColor={settings.onlineColor}
-        offlineColor={settings.offlineColor}
-        isAdmin={isAdmin}
-        showAdminControls={showAdminControls}
-        onEdit={setEditing}
-        onDelete={setDeleting}
-      />
+      <LoadWhen when fallback={<LoadingServers />}>
+        <ServerLists
+          servers={data}
+          onlineColor={settings.onlineColor}
+          offlineColor={settings.offlineColor}
+          isAdmin={isAdmin}
+          showAdminControls={showAdminControls}
+          onEdit={setEditing}
+          onDelete={setDeleting}
+        />
+      </LoadWhen>
     );
   }
 
@@ -123,8 +85,14 @@ export function GameServersSection({ isAdmin, isAdminUiVisible }: { isAdmin: boo
         }
         actions={
           <>
-            {showAdminControls ? <GameServerAdminTools /> : null}
-            <RequestGameServerDialog />
+            {showAdminControls ? (
+              <LoadOnFirstPress button={(onPress) => <ManageButton {...menuTriggerPress(onPress)} />}>
+                <GameServerAdminTools defaultOpen />
+              </LoadOnFirstPress>
+            ) : null}
+            <LoadOnFirstPress button={(onPress) => <RequestServerButton onClick={onPress} />}>
+              <RequestGameServerDialog defaultOpen />
+            </LoadOnFirstPress>
           </>
         }
       >
@@ -132,8 +100,12 @@ export function GameServersSection({ isAdmin, isAdminUiVisible }: { isAdmin: boo
       </CollapsibleSection>
       {showAdminControls ? (
         <>
-          <EditGameServerDialog server={editing} onClose={() => setEditing(null)} />
-          <DeleteGameServerDialog server={deleting} onClose={() => setDeleting(null)} />
+          <LoadWhen when={editing !== null}>
+            <EditGameServerDialog server={editing} onClose={() => setEditing(null)} />
+          </LoadWhen>
+          <LoadWhen when={deleting !== null}>
+            <DeleteGameServerDialog server={deleting} onClose={() => setDeleting(null)} />
+          </LoadWhen>
         </>
       ) : null}
     </>

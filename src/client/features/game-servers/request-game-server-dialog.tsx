@@ -1,12 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { Send } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { GAME_TITLES } from '#shared/game-titles';
 import { gameServerRequestBody } from '#shared/schemas/game-servers';
 import { GAME_TEXT } from '#shared/ui-messages';
 import { serverMessageOr } from '../../api/api-error';
 import { requestGameServer } from '../../api/game-servers.api';
-import { Button } from '../../components/ui/button';
 import {
   Dialog,
   DialogContent,
@@ -19,6 +17,7 @@ import { FormDialogFooter } from '../../components/ui/form-dialog-footer';
 import { Label } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { toast } from '../../hooks/use-toast';
+import { RequestServerButton } from './request-server-button';
 
 /** The form inside the dialog; mounted while open, so every opening starts empty. */
 function RequestForm({ onDone }: { onDone: () => void }) {
@@ -89,16 +88,16 @@ function RequestForm({ onDone }: { onDone: () => void }) {
   );
 }
 
-/** The header button and the Request New Game Server dialog (SPEC section 2), for every approved user. */
-export function RequestGameServerDialog() {
-  const [isOpen, setIsOpen] = useState(false);
+/**
+ * The header button and the Request New Game Server dialog (SPEC section 2), for every approved user.
+ * `defaultOpen`: mounted open by the on-demand wrapper after the first press fetched this code.
+ */
+export function RequestGameServerDialog({ defaultOpen = false }: { defaultOpen?: boolean }) {
+  const [isOpen, setIsOpen] = useState(defaultOpen);
   return (
     <Dialog open={isOpen} onOpenChange={setIsOpen}>
       <DialogTrigger asChild>
-        <Button size="sm" variant="outline">
-          <Send aria-hidden="true" />
-          <span className="sr-only sm:not-sr-only">Request Server</span>
-        </Button>
+        <RequestServerButton />
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>

@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { History } from 'lucide-react';
 import { useState } from 'react';
 import { loginAttemptsQueryOptions } from '../../api/users.api';
-import { Button } from '../../components/ui/button';
 import {
   Dialog,
   DialogContent,
@@ -12,14 +10,21 @@ import {
   DialogTrigger,
 } from '../../components/ui/dialog';
 import { LoginAttemptItem } from './login-attempt-item';
+import { LoginAttemptsButton } from './login-attempts-button';
 
 /**
  * The 'Login Attempts' outline button and its dialog; the log is fetched (every 30 s) only while open. `compact`
  * fits the button into the dashboard's Services header beside Add Service: small, and on phones only its icon
  * shows (the label stays its accessible name).
  */
-export function LoginAttemptsDialog({ compact = false }: { compact?: boolean }) {
-  const [isOpen, setIsOpen] = useState(false);
+export function LoginAttemptsDialog({
+  compact = false,
+  defaultOpen = false,
+}: {
+  compact?: boolean;
+  defaultOpen?: boolean;
+}) {
+  const [isOpen, setIsOpen] = useState(defaultOpen);
   const { data } = useQuery(loginAttemptsQueryOptions(isOpen));
   // SPEC section 7: an empty array while loading.
   const attempts = data ?? [];
@@ -27,10 +32,7 @@ export function LoginAttemptsDialog({ compact = false }: { compact?: boolean }) 
   return (
     <Dialog open={isOpen} onOpenChange={setIsOpen}>
       <DialogTrigger asChild>
-        <Button variant="outline" size={compact ? 'sm' : 'default'}>
-          <History aria-hidden="true" />
-          {compact ? <span className="sr-only sm:not-sr-only">Login Attempts</span> : 'Login Attempts'}
-        </Button>
+        <LoginAttemptsButton compact={compact} />
       </DialogTrigger>
       <DialogContent className="flex max-h-[80vh] max-w-[800px] flex-col overflow-hidden">
         <DialogHeader>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Bell, BellRing, LoaderCircle, Mail } from 'lucide-react';
+import { BellRing, LoaderCircle, Mail } from 'lucide-react';
 import { useState } from 'react';
 import type { UserWire } from '#shared/schemas/user';
 import { preferencesQueryOptions } from '../../api/notifications.api';
@@ -17,12 +17,22 @@ import {
 } from '../../components/ui/dialog';
 import { EmailTemplatesDialog } from '../email-templates/email-templates-dialog';
 import { PREFERENCES_TEXT } from './notifications-text';
+import { PreferencesBell } from './preferences-bell';
 import { PreferenceRow } from './preference-row';
 import { useEnableAll } from './use-enable-all';
 
-/** The top bar's bell: opens the caller's Notification Preferences (every approved user). */
-export function NotificationPreferencesButton({ user }: { user: UserWire }) {
-  const [isOpen, setIsOpen] = useState(false);
+/**
+ * The top bar's bell: opens the caller's Notification Preferences (every approved user). `defaultOpen`: the
+ * on-demand wrapper mounts it open, after the first press on its stand-in bell fetched this code.
+ */
+export function NotificationPreferencesButton({
+  user,
+  defaultOpen = false,
+}: {
+  user: UserWire;
+  defaultOpen?: boolean;
+}) {
+  const [isOpen, setIsOpen] = useState(defaultOpen);
   const [isTemplatesOpen, setIsTemplatesOpen] = useState(false);
   // SPEC section 6: the role admin only; a superadmin manages templates through the API, not this button.
   const canManageTemplates = user.role === 'admin';
@@ -31,9 +41,7 @@ export function NotificationPreferencesButton({ user }: { user: UserWire }) {
     <>
       <Dialog open={isOpen} onOpenChange={setIsOpen}>
         <DialogTrigger asChild>
-          <Button variant="ghost" size="icon" aria-label={PREFERENCES_TEXT.title} title={PREFERENCES_TEXT.title}>
-            <Bell aria-hidden="true" />
-          </Button>
+          <PreferencesBell />
         </DialogTrigger>
         <DialogContent className="flex max-w-xl flex-col overflow-hidden">
           <DialogHeader>

@@ -1,14 +1,16 @@
 import type { DraggableSyntheticListeners } from '@dnd-kit/core';
 import { Info, Pencil, Trash2 } from 'lucide-react';
-import { useState, type CSSProperties, type MouseEvent, type ReactNode, type Ref, type SyntheticEvent } from 'react';
+import { memo, type CSSProperties, type MouseEvent, type ReactNode, type Ref, type SyntheticEvent } from 'react';
 import type { ServiceWire } from '#shared/schemas/service';
+import { LoadWhen, lazyNamed } from '../../components/load-when';
 import { Button } from '../../components/ui/button';
+import { Skeleton } from '../../components/ui/skeleton';
 import { Tooltip, TooltipContent, TooltipTrigger } from '../../components/ui/tooltip';
+import { useFailedImage } from '../../hooks/use-failed-image';
 import { cn } from '../../lib/cn';
 import { isHttpUrl } from '../../lib/safe-url';
 import { GameServerCounts } from '../game-servers/game-server-counts';
 import { isAmpServiceName } from '../game-servers/game-server-rules';
-import { MediaPanel } from '../media/media-panel';
 import type { DisplayFlags } from './display-flags';
 import { NsfwBadge, StatusBadge } from './service-badges';
 import { ServiceDetails } from './service-details';
@@ -39,6 +41,9 @@ export interface ServiceCardProps {
   cardRef?: Ref<HTMLElement>;
 }
 
+// Only media-server cards show it (one card or none), so its code stays out of the dashboard's first download.
+const MediaPanel = lazyNamed(() => import('../media/media-panel'), 'MediaPanel');
+
 // Clicks on these keep their own meaning instead of opening the service.
 const INTERACTIVE = 'a, button, input, textarea, select, label, [role="button"]';
 
@@ -56,27 +61,11 @@ function withoutButtonPresses(listeners: DraggableSyntheticListeners): Draggable
   return guarded;
 }
 
-/** One monitored service (SPEC section 2): clicking the card opens the service in a new tab. */
-export function ServiceCard({
-  service,
-  flags,
-  onlineColor,
-  offlineColor,
-  showAdminControls,
-  onEdit,
-  onDelete,
-  drag,
-  cardRef,
-}: ServiceCardProps) {
-  const [hasBackgroundError, setHasBackgroundError] = useState(false);
+type CardPartProps = Omit<ServiceCardProps, 'drag' | 'cardRef'>;
+
+/** Icon, name (with its tooltip) and badges; memo, as dragging re-renders every card's frame but not this. */
+const CardTitle = memo(function CardTitle({ service, flags, onlineColor, offlineColor }: CardPartProps) {
   const canOpen = isHttpUrl(service.url);
-  const hasBackground = service.background !== null && !hasBackgroundError;
-
-  const handleClick = (event: MouseEvent<HTMLElement>) => {
-    if (!canOpen || (event.target instanceof Element && event.target.closest(INTERACTIVE))) return;
-    window.open(service.url, '_blank', 'noopener,noreferrer');
-  };
-
   const name = (
     <a
       href={canOpen ? service.url : undefined}
@@ -88,6 +77,95 @@ export function ServiceCard({
       {service.name}
     </a>
   );
+  return (
+    <>
+      <ServiceIcon src={service.icon} name={service.name} />
+      <div className="grid min-w-0 flex-1 gap-1.5 pt-0.5">
+        {service.tooltip ? (
+          <Tooltip>
+            <TooltipTrigger asChild>
+              <span className="flex min-w-0 items-center gap-1.5" data-testid="service-tooltip-trigger">
+                {name}
+                <Info className="size-3.5 shrink-0 text-muted-foreground" aria-hidden="true" />
+              </span>
+            </TooltipTrigger>
+            <TooltipContent side="top" align="start">
+              {service.tooltip}
+            </TooltipContent>
+          </Tooltip>
+        ) : (
+          name
+        )}
+        <div className="flex flex-wrap items-center gap-1.5">
+          {flags.statusBadge && service.show_status_badge ? (
+            <StatusBadge isOnline={service.status} onlineColor={onlineColor} offlineColor={offlineColor} />
+          ) : null}
+          {service.isNSFW ? <NsfwBadge /> : null}
+        </div>
+      </div>
+    </>
+  );
+});
+
+/** Game-server counts, media panel, detail lines, uptime and the admin buttons (memo, like CardTitle). */
+const CardBody = memo(function CardBody({
+  service,
+  flags,
+  onlineColor,
+  offlineColor,
+  showAdminControls,
+  onEdit,
+  onDelete,
+}: CardPartProps) {
+  return (
+    <>
+      {isAmpServiceName(service.name) ? <GameServerCounts /> : null}
+
+      {service.mediaServer ? (
+        <LoadWhen when fallback={<Skeleton className="h-4 w-44" aria-label="Loading media summary" />}>
+          <MediaPanel showAdminMessages={showAdminControls} />
+        </LoadWhen>
+      ) : null}
+
+      <ServiceDetails service={service} flags={flags} />
+
+      {flags.uptimeLog ? (
+        <UptimePanel serviceId={service.id} onlineColor={onlineColor} offlineColor={offlineColor} />
+      ) : null}
+
+      {showAdminControls ? (
+        <div className="mt-auto flex justify-end gap-2 border-t border-border/70 pt-3">
+          <Button variant="outline" size="sm" aria-label={`Edit ${service.name}`} onClick={() => onEdit?.(service)}>
+            <Pencil aria-hidden="true" />
+            Edit
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            aria-label={`Delete ${service.name}`}
+            className="text-destructive hover:bg-destructive hover:text-destructive-foreground"
+            onClick={() => onDelete?.(service)}
+          >
+            <Trash2 aria-hidden="true" />
+            Delete
+          </Button>
+        </div>
+      ) : null}
+    </>
+  );
+});
+
+/** One monitored service (SPEC section 2): clicking the card opens the service in a new tab. */
+export function ServiceCard({ drag, cardRef, ...parts }: ServiceCardProps) {
+  const { service } = parts;
+  const [hasBackgroundError, markBackgroundFailed] = useFailedImage(service.background);
+  const canOpen = isHttpUrl(service.url);
+  const hasBackground = service.background !== null && !hasBackgroundError;
+
+  const handleClick = (event: MouseEvent<HTMLElement>) => {
+    if (!canOpen || (event.target instanceof Element && event.target.closest(INTERACTIVE))) return;
+    window.open(service.url, '_blank', 'noopener,noreferrer');
+  };
 
   return (
     <article
@@ -112,7 +190,7 @@ export function ServiceCard({
             draggable={false}
             data-testid="service-background"
             className="absolute inset-0 -z-20 size-full object-cover"
-            onError={() => setHasBackgroundError(true)}
+            onError={markBackgroundFailed}
           />
           {/* Keeps text readable on any picture in both themes. */}
           <div
@@ -124,61 +202,10 @@ export function ServiceCard({
 
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="flex items-start gap-3">
-          <ServiceIcon src={service.icon} name={service.name} />
-          <div className="grid min-w-0 flex-1 gap-1.5 pt-0.5">
-            {service.tooltip ? (
-              <Tooltip>
-                <TooltipTrigger asChild>
-                  <span className="flex min-w-0 items-center gap-1.5" data-testid="service-tooltip-trigger">
-                    {name}
-                    <Info className="size-3.5 shrink-0 text-muted-foreground" aria-hidden="true" />
-                  </span>
-                </TooltipTrigger>
-                <TooltipContent side="top" align="start">
-                  {service.tooltip}
-                </TooltipContent>
-              </Tooltip>
-            ) : (
-              name
-            )}
-            <div className="flex flex-wrap items-center gap-1.5">
-              {flags.statusBadge && service.show_status_badge ? (
-                <StatusBadge isOnline={service.status} onlineColor={onlineColor} offlineColor={offlineColor} />
-              ) : null}
-              {service.isNSFW ? <NsfwBadge /> : null}
-            </div>
-          </div>
+          <CardTitle {...parts} />
           {drag?.handle}
         </div>
-
-        {isAmpServiceName(service.name) ? <GameServerCounts /> : null}
-
-        {service.mediaServer ? <MediaPanel showAdminMessages={showAdminControls} /> : null}
-
-        <ServiceDetails service={service} flags={flags} />
-
-        {flags.uptimeLog ? (
-          <UptimePanel serviceId={service.id} onlineColor={onlineColor} offlineColor={offlineColor} />
-        ) : null}
-
-        {showAdminControls ? (
-          <div className="mt-auto flex justify-end gap-2 border-t border-border/70 pt-3">
-            <Button variant="outline" size="sm" aria-label={`Edit ${service.name}`} onClick={() => onEdit?.(service)}>
-              <Pencil aria-hidden="true" />
-              Edit
-            </Button>
-            <Button
-              variant="outline"
-              size="sm"
-              aria-label={`Delete ${service.name}`}
-              className="text-destructive hover:bg-destructive hover:text-destructive-foreground"
-              onClick={() => onDelete?.(service)}
-            >
-              <Trash2 aria-hidden="true" />
-              Delete
-            </Button>
-          </div>
-        ) : null}
+        <CardBody {...parts} />
       </div>
     </article>
   );

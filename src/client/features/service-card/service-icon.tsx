@@ -1,12 +1,12 @@
 import { Globe } from 'lucide-react';
-import { useState } from 'react';
+import { useFailedImage } from '../../hooks/use-failed-image';
 import { cn } from '../../lib/cn';
 
 /** A service's icon; a missing or broken image shows a placeholder globe instead (SPEC section 2). */
 export function ServiceIcon({ src, name, className }: { src: string | null; name: string; className?: string }) {
-  const [failedSrc, setFailedSrc] = useState<string | null>(null);
   // Remembering which src failed lets a corrected icon load again without remounting the card.
-  const isBroken = src === null || failedSrc === src;
+  const [hasFailed, markFailed] = useFailedImage(src);
+  const isBroken = src === null || hasFailed;
   return (
     <span
       className={cn(
@@ -22,7 +22,7 @@ export function ServiceIcon({ src, name, className }: { src: string | null; name
           alt={`${name} icon`}
           draggable={false}
           className="size-full object-contain p-1.5"
-          onError={() => setFailedSrc(src)}
+          onError={markFailed}
         />
       )}
     </span>

@@ -1,20 +1,20 @@
-import {
-  closestCenter,
-  DndContext,
-  KeyboardSensor,
-  MouseSensor,
-  TouchSensor,
-  useSensor,
-  useSensors,
-  type Announcements,
-  type DragEndEvent,
-  type UniqueIdentifier,
-} from '@dnd-kit/core';
-import { arrayMove, rectSortingStrategy, SortableContext, sortableKeyboardCoordinates } from '@dnd-kit/sortable';
-import { DRAG_MOUSE_DISTANCE_PX, DRAG_TOUCH_DELAY_MS } from '#shared/constants';
+import { memo, useEffect, useMemo, useState } from 'react';
 import type { ServiceWire } from '#shared/schemas/service';
+import { useProgressiveCount } from '../../hooks/use-progressive-count';
 import type { DisplayFlags } from '../service-card/display-flags';
-import { SortableServiceCard } from './sortable-service-card';
+import { ServiceCard, type ServiceCardProps } from '../service-card/service-card';
+import { DragHandlePlaceholder } from './drag-handle';
+import { ServicesGridItem, ServicesGridList } from './services-grid-list';
+
+type SortableModule = typeof import('./sortable-services-list');
+// Kept once loaded, so a grid mounted again (the section reopened) is sortable from its first render.
+let loadedSortable: SortableModule | null = null;
+const loadSortable = async (): Promise<SortableModule> => (loadedSortable ??= await import('./sortable-services-list'));
+
+// The first screen of cards (three columns of six rows fill even a tall screen), then growing steps.
+const FIRST_CARDS = 18;
+const MIN_STEP = 60;
+const MAX_STEP = 240;
 
 interface ServicesGridProps {
   services: readonly ServiceWire[];
@@ -28,59 +28,88 @@ interface ServicesGridProps {
   onReorder: (ids: number[]) => void;
 }
 
-function announcementsFor(services: readonly ServiceWire[]): Announcements {
-  const nameOf = (id: UniqueIdentifier | undefined) => services.find((s) => s.id === id)?.name ?? 'service';
-  const position = (id: UniqueIdentifier | undefined) => services.findIndex((s) => s.id === id) + 1;
-  return {
-    onDragStart: ({ active }) =>
-      `Picked up ${nameOf(active.id)}, position ${position(active.id)} of ${services.length}.`,
-    onDragOver: ({ active, over }) =>
-      over ? `${nameOf(active.id)} moved to position ${position(over.id)} of ${services.length}.` : undefined,
-    onDragEnd: ({ active, over }) =>
-      over ? `${nameOf(active.id)} dropped at position ${position(over.id)} of ${services.length}.` : undefined,
-    onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
+/** What the plain and the sortable list render: all services (for the order) and the ones rendered so far. */
+export interface ServicesListProps extends ServicesGridProps {
+  shown: readonly ServiceWire[];
+}
+
+/** A card drawn as the sortable one (its grip included) while drag-and-drop's code is on its way. */
+const PlainServiceCard = memo(function PlainServiceCard(props: Omit<ServiceCardProps, 'drag' | 'cardRef'>) {
+  return (
+    <ServiceCard
+      {...props}
+      drag={{
+        listeners: undefined,
+        style: {},
+        isDragging: false,
+        handle: <DragHandlePlaceholder />,
+      }}
+    />
+  );
+});
+
+function PlainServicesList({ shown, services: _all, onReorder: _reorder, ...cardProps }: ServicesListProps) {
+  return (
+    <ServicesGridList>
+      {shown.map((service) => (
+        <ServicesGridItem key={service.id}>
+          <PlainServiceCard service={service} {...cardProps} />
+        </ServicesGridItem>
+      ))}
+    </ServicesGridList>
+  );
+}
+
+/** Runs `callback` once the frame now being prepared has been painted. */
+function afterNextPaint(callback: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(callback, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
   };
 }
 
-/** The services grid (1, 2 or 3 columns) with drag-and-drop reordering by mouse, touch and keyboard. */
-export function ServicesGrid({ services, onReorder, ...cardProps }: ServicesGridProps) {
-  // SPEC section 9: a mouse drags after 5 px, a finger after a 120 ms long press (so scrolling still works).
-  const sensors = useSensors(
-    useSensor(MouseSensor, { activationConstraint: { distance: DRAG_MOUSE_DISTANCE_PX } }),
-    useSensor(TouchSensor, { activationConstraint: { delay: DRAG_TOUCH_DELAY_MS, tolerance: 8 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+/**
+ * The services grid with drag-and-drop reordering. A long list paints its first screen of cards at once and the
+ * rest a few rows at a time; drag-and-drop's code is fetched right after that first paint, and the rest of the
+ * list waits for it, so only the first screen is ever drawn twice.
+ */
+export function ServicesGrid(props: ServicesGridProps) {
+  const [sortable, setSortable] = useState<SortableModule | null>(loadedSortable);
+  const [isSortableSettled, setIsSortableSettled] = useState(loadedSortable !== null);
+  const count = useProgressiveCount(props.services.length, {
+    first: FIRST_CARDS,
+    step: MIN_STEP,
+    maxStep: MAX_STEP,
+    isPaused: !isSortableSettled,
+  });
+  const shown = useMemo(() => props.services.slice(0, count), [props.services, count]);
 
-  const handleDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    const from = services.findIndex((s) => s.id === active.id);
-    const to = services.findIndex((s) => s.id === over.id);
-    if (from === -1 || to === -1) return;
-    onReorder(arrayMove([...services], from, to).map((s) => s.id));
-  };
+  useEffect(() => {
+    if (loadedSortable) return;
+    let isCurrent = true;
+    const cancel = afterNextPaint(() => {
+      loadSortable()
+        .then((module) => {
+          if (isCurrent) setSortable(module);
+        })
+        .catch((error: unknown) => {
+          // Without it the cards still show, in order; only reordering is unavailable until a reload.
+          console.warn('Drag-and-drop could not be loaded', error);
+        })
+        .finally(() => {
+          if (isCurrent) setIsSortableSettled(true);
+        });
+    });
+    return () => {
+      isCurrent = false;
+      cancel();
+    };
+  }, []);
 
-  return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={closestCenter}
-      onDragEnd={handleDragEnd}
-      accessibility={{
-        announcements: announcementsFor(services),
-        screenReaderInstructions: {
-          draggable:
-            'To reorder, press Space or Enter on the handle, use the arrow keys to move, then Space or Enter to drop. Escape cancels.',
-        },
-      }}
-    >
-      <SortableContext items={services.map((s) => s.id)} strategy={rectSortingStrategy}>
-        <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3" data-testid="services-grid">
-          {services.map((service) => (
-            <li key={service.id} className="grid">
-              <SortableServiceCard service={service} {...cardProps} />
-            </li>
-          ))}
-        </ul>
-      </SortableContext>
-    </DndContext>
-  );
+  const List = sortable ? sortable.SortableServicesList : PlainServicesList;
+  return <List {...props} shown={shown} />;
 }

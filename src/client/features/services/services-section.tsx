@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, LayoutGrid, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { STORAGE_KEYS } from '#shared/constants';
 import { isAdminRole } from '#shared/permissions';
 import type { ServiceWire } from '#shared/schemas/service';
@@ -13,13 +13,16 @@ import { TooltipProvider } from '../../components/ui/tooltip';
 import { useSiteSettings } from '../../hooks/use-site-settings';
 import { CollapsibleSection } from '../dashboard/collapsible-section';
 import { EmptyState } from '../dashboard/empty-state';
-import { LoginAttemptsDialog } from '../login-attempts/login-attempts-dialog';
+import { LoadWhen, lazyNamed } from '../../components/load-when';
+import { LoginAttemptsOnDemand } from '../login-attempts/login-attempts-on-demand';
 import { displayFlagsFor } from '../service-card/display-flags';
-import { AddServiceDialog } from './add-service-dialog';
-import { DeleteServiceDialog } from './delete-service-dialog';
-import { EditServiceDialog } from './edit-service-dialog';
 import { ServicesGrid } from './services-grid';
 import { useServiceOrder } from './use-service-order';
+
+// The admin dialogs (forms, image upload, selects) load on their first opening, not with the dashboard.
+const AddServiceDialog = lazyNamed(() => import('./add-service-dialog'), 'AddServiceDialog');
+const EditServiceDialog = lazyNamed(() => import('./edit-service-dialog'), 'EditServiceDialog');
+const DeleteServiceDialog = lazyNamed(() => import('./delete-service-dialog'), 'DeleteServiceDialog');
 
 const NO_SERVICES: readonly ServiceWire[] = [];
 
@@ -40,6 +43,8 @@ export function ServicesSection({ user, isAdminUiVisible }: { user: UserWire; is
   const { settings } = useSiteSettings();
   const { data, isPending, isError, error } = useQuery(servicesQueryOptions());
   const { ordered, reorder } = useServiceOrder(data ?? NO_SERVICES, user);
+  // One object per settings/user change: the cards are memoised on it.
+  const flags = useMemo(() => displayFlagsFor(settings, user), [settings, user]);
   const [isAdding, setIsAdding] = useState(false);
   const [editing, setEditing] = useState<ServiceWire | null>(null);
   const [deleting, setDeleting] = useState<ServiceWire | null>(null);
@@ -65,7 +70,7 @@ export function ServicesSection({ user, isAdminUiVisible }: { user: UserWire; is
     content = (
       <ServicesGrid
         services={ordered}
-        flags={displayFlagsFor(settings, user)}
+        flags={flags}
         onlineColor={settings.onlineColor}
         offlineColor={settings.offlineColor}
         showAdminControls={showAdminControls}
@@ -94,7 +99,7 @@ export function ServicesSection({ user, isAdminUiVisible }: { user: UserWire; is
           showAdminControls ? (
             <>
               {/* SPEC lists Login Attempts among the dashboard's dialogs; the log is admin-only, like these controls. */}
-              <LoginAttemptsDialog compact />
+              <LoginAttemptsOnDemand compact />
               <Button size="sm" onClick={() => setIsAdding(true)}>
                 <Plus aria-hidden="true" />
                 <span className="sr-only sm:not-sr-only">Add Service</span>
@@ -107,9 +112,15 @@ export function ServicesSection({ user, isAdminUiVisible }: { user: UserWire; is
       </CollapsibleSection>
       {showAdminControls ? (
         <>
-          <AddServiceDialog open={isAdding} onOpenChange={setIsAdding} />
-          <EditServiceDialog service={editing} onClose={() => setEditing(null)} />
-          <DeleteServiceDialog service={deleting} onClose={() => setDeleting(null)} />
+          <LoadWhen when={isAdding}>
+            <AddServiceDialog open={isAdding} onOpenChange={setIsAdding} />
+          </LoadWhen>
+          <LoadWhen when={editing !== null}>
+            <EditServiceDialog service={editing} onClose={() => setEditing(null)} />
+          </LoadWhen>
+          <LoadWhen when={deleting !== null}>
+            <DeleteServiceDialog service={deleting} onClose={() => setDeleting(null)} />
+          </LoadWhen>
         </>
       ) : null}
     </TooltipProvider>

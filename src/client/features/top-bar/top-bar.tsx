@@ -5,9 +5,9 @@ import { useHideOnScroll } from '../../hooks/use-scroll-direction';
 import { useSiteSettings } from '../../hooks/use-site-settings';
 import { cn } from '../../lib/cn';
 import { SiteLogo } from '../layout/site-logo';
-import { NotificationPreferencesButton } from '../notifications/notification-preferences-dialog';
+import { NotificationPreferencesOnDemand } from '../notifications/notification-preferences-on-demand';
 import { ThemeToggle } from './theme-toggle';
-import { UserMenu } from './user-menu';
+import { UserMenuOnDemand } from './user-menu-on-demand';
 
 /** The dashboard's sticky top bar; it slides away on scrolling down past 50 px and back on scrolling up. */
 export function TopBar({ user, pageTitle }: { user: UserWire; pageTitle?: string }) {
@@ -43,8 +43,8 @@ export function TopBar({ user, pageTitle }: { user: UserWire; pageTitle?: string
         ) : null}
         <div className="ml-auto flex shrink-0 items-center gap-0.5 sm:gap-1">
           <ThemeToggle />
-          <NotificationPreferencesButton user={user} />
-          <UserMenu user={user} />
+          <NotificationPreferencesOnDemand user={user} />
+          <UserMenuOnDemand user={user} />
         </div>
       </div>
     </header>

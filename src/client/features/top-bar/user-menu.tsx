@@ -1,9 +1,8 @@
-import { ChevronDown, CircleUserRound, LogOut, Settings, SlidersHorizontal, Users } from 'lucide-react';
+import { LogOut, Settings, SlidersHorizontal, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { isAdminRole } from '#shared/permissions';
 import type { UserWire } from '#shared/schemas/user';
-import { Button } from '../../components/ui/button';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -14,27 +13,26 @@ import {
 } from '../../components/ui/dropdown-menu';
 import { ROLE_LABELS } from '#shared/roles';
 import { useLogout } from '../auth/use-logout';
-import { DisplayOptionsDialog } from '../display-options/display-options-dialog';
+import { LoadWhen, lazyNamed } from '../../components/load-when';
 import { DISPLAY_TEXT } from '../display-options/display-options-text';
+import { UserMenuButton } from './user-menu-button';
+
+// The Display dialog's code loads when it is first chosen from the menu.
+const DisplayOptionsDialog = lazyNamed(
+  () => import('../display-options/display-options-dialog'),
+  'DisplayOptionsDialog',
+);
 
 /** The username button and its menu: admin links for admins, the Display dialog and Logout for everyone. */
-export function UserMenu({ user }: { user: UserWire }) {
+export function UserMenu({ user, defaultOpen = false }: { user: UserWire; defaultOpen?: boolean }) {
   const { logOut, isPending } = useLogout();
   const isAdmin = isAdminRole(user.role);
   const [isDisplayOpen, setIsDisplayOpen] = useState(false);
   return (
     <>
-      <DropdownMenu>
+      <DropdownMenu defaultOpen={defaultOpen}>
         <DropdownMenuTrigger asChild>
-          <Button
-            variant="ghost"
-            className="max-w-[8rem] gap-2 px-1 sm:max-w-[12rem] sm:px-3"
-            aria-label={`User menu for ${user.username}`}
-          >
-            <CircleUserRound className="hidden size-5 sm:block" aria-hidden="true" />
-            <span className="truncate">{user.username}</span>
-            <ChevronDown className="hidden opacity-60 sm:block" aria-hidden="true" />
-          </Button>
+          <UserMenuButton username={user.username} />
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end">
           <DropdownMenuLabel className="flex flex-col gap-0.5">
@@ -71,7 +69,9 @@ export function UserMenu({ user }: { user: UserWire }) {
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
-      <DisplayOptionsDialog user={user} open={isDisplayOpen} onOpenChange={setIsDisplayOpen} />
+      <LoadWhen when={isDisplayOpen}>
+        <DisplayOptionsDialog user={user} open={isDisplayOpen} onOpenChange={setIsDisplayOpen} />
+      </LoadWhen>
     </>
   );
 }

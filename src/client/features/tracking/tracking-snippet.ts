@@ -1,4 +1,4 @@
-import { isAllowedTrackingCode, trackingScriptSources } from '#shared/schemas/settings';
+import { isAllowedTrackingCode, trackingScriptSources } from '#shared/tracking-code';
 
 /** One external script of the tracking snippet: its https src and the other attributes the policy allows. */
 export interface TrackingScript {

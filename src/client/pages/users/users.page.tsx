@@ -2,7 +2,7 @@ import { ArrowLeft } from 'lucide-react';
 import { useLocation } from 'wouter';
 import { Button } from '../../components/ui/button';
 import { useSession } from '../../hooks/use-session';
-import { LoginAttemptsDialog } from '../../features/login-attempts/login-attempts-dialog';
+import { LoginAttemptsOnDemand } from '../../features/login-attempts/login-attempts-on-demand';
 import { UserList } from '../../features/users/user-list';
 import { UsersSettingsBar } from '../../features/users/users-settings-bar';
 
@@ -16,7 +16,7 @@ export default function UsersPage() {
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">User Management</h1>
         <div className="flex flex-wrap gap-2">
-          <LoginAttemptsDialog />
+          <LoginAttemptsOnDemand />
           <Button variant="outline" onClick={() => navigate('/')}>
             <ArrowLeft aria-hidden="true" />
             Back to Dashboard

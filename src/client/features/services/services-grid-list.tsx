@@ -1,0 +1,18 @@
+import type { ReactNode } from 'react';
+
+/**
+ * The grid (1, 2 or 3 columns) both the plain and the sortable list render. Cards off screen skip layout and
+ * paint (content-visibility), keeping the size they last had, so a thousand cards scroll as lightly as ten.
+ */
+export function ServicesGridList({ children }: { children: ReactNode }) {
+  return (
+    <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3" data-testid="services-grid">
+      {children}
+    </ul>
+  );
+}
+
+/** One cell of the grid. */
+export function ServicesGridItem({ children }: { children: ReactNode }) {
+  return <li className="grid [contain-intrinsic-size:auto_16rem] [content-visibility:auto]">{children}</li>;
+}
