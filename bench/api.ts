@@ -11,6 +11,7 @@
  */
 import fs from 'node:fs';
 import { Pool } from 'undici';
+import { createServices, signUpFirstAccount } from './bench-accounts.ts';
 import { startLocalTarget } from './local-target.ts';
 import { cpuMs, percentile, rssMib } from './process-stats.ts';
 import { recordResult, type Figure } from './results.ts';
@@ -33,46 +34,6 @@ const VARIANTS: Variant[] = [
   { name: 'br', headers: { 'accept-encoding': 'br, gzip' } },
   { name: 'br + If-None-Match', headers: { 'accept-encoding': 'br, gzip' }, revalidate: true },
 ];
-
-async function signUpAndCreateServices(baseUrl: string, targetUrl: string): Promise<string> {
-  const account = { username: 'bench', email: 'bench@example.test', password: 'bench-password-1' };
-  const registered = await fetch(`${baseUrl}/api/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(account),
-  });
-  if (registered.status !== 201) throw new Error(`register: ${registered.status} ${await registered.text()}`);
-  const cookie = registered.headers
-    .getSetCookie()
-    .map((entry) => entry.split(';')[0])
-    .join('; ');
-  const pool = new Pool(baseUrl, { connections: clients });
-  let next = 0;
-  const createOne = async (index: number) => {
-    const response = await pool.request({
-      method: 'POST',
-      path: '/api/services',
-      headers: { cookie, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        name: `Service ${String(index).padStart(4, '0')}`,
-        url: `${targetUrl}/health/${index}`,
-        icon: index % 3 === 0 ? `https://icons.example.test/${index}.png` : undefined,
-        tooltip: index % 2 === 0 ? `Runs on host ${index % 17}, rack ${index % 5}` : undefined,
-        refreshInterval: 20,
-        isNSFW: index % 50 === 0,
-      }),
-    });
-    const text = await response.body.text();
-    if (response.statusCode !== 201) throw new Error(`create service: ${response.statusCode} ${text}`);
-  };
-  await Promise.all(
-    Array.from({ length: clients }, async () => {
-      while (next < serviceCount) await createOne((next += 1));
-    }),
-  );
-  await pool.close();
-  return cookie;
-}
 
 interface Figures {
   requests: number;
@@ -168,7 +129,18 @@ const dataDir = tempDataDir('bench-api-');
 let server: ServerProcess | undefined;
 try {
   server = await startServerProcess({ dataDir, env: { GEOIP: 'off', LOG_LEVEL: 'warn' } });
-  const cookie = await signUpAndCreateServices(server.baseUrl, target.url);
+  const cookie = await signUpFirstAccount(server.baseUrl);
+  await createServices(server.baseUrl, cookie, {
+    count: serviceCount,
+    targetUrl: target.url,
+    refreshInterval: 20,
+    clients,
+    extra: (index) => ({
+      icon: index % 3 === 0 ? `https://icons.example.test/${index}.png` : undefined,
+      tooltip: index % 2 === 0 ? `Runs on host ${index % 17}, rack ${index % 5}` : undefined,
+      isNSFW: index % 50 === 0,
+    }),
+  });
   const sample = await fetch(`${server.baseUrl}/api/services`, { headers: { cookie } });
   const listed = ((await sample.json()) as unknown[]).length;
   console.log(

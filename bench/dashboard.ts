@@ -13,6 +13,7 @@
  * bench/results/homelab-dashboard/dashboard[-N].json; `--smoke` (10 services, one visit each) records nothing.
  */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { createServices, signUpFirstAccount } from './bench-accounts.ts';
 import { startLocalTarget } from './local-target.ts';
 import { dashboardInitialChunks } from './dashboard-chunks.ts';
 import { recordResult, type Figure } from './results.ts';
@@ -54,37 +55,6 @@ const INIT_SCRIPT = `
   });
   observer.observe(document, { childList: true, subtree: true });
 `;
-
-async function signUpAndCreateServices(baseUrl: string, targetUrl: string): Promise<string> {
-  const account = { username: 'bench', email: 'bench@example.test', password: 'bench-password-1' };
-  const registered = await fetch(`${baseUrl}/api/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(account),
-  });
-  if (registered.status !== 201) throw new Error(`register: ${registered.status} ${await registered.text()}`);
-  const cookie = registered.headers
-    .getSetCookie()
-    .map((entry) => entry.split(';')[0])
-    .join('; ');
-  const create = async (index: number) => {
-    const response = await fetch(`${baseUrl}/api/services`, {
-      method: 'POST',
-      headers: { cookie, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        name: `Service ${String(index).padStart(4, '0')}`,
-        url: `${targetUrl}/health/${index}`,
-        tooltip: index % 2 === 0 ? `Runs on host ${index % 17}` : undefined,
-        refreshInterval: 60,
-      }),
-    });
-    if (response.status !== 201) throw new Error(`create service: ${response.status} ${await response.text()}`);
-  };
-  for (let next = 1; next <= serviceCount; next += 10) {
-    await Promise.all(Array.from({ length: Math.min(10, serviceCount - next + 1) }, (_, i) => create(next + i)));
-  }
-  return cookie;
-}
 
 async function measure(context: BrowserContext, page: Page, baseUrl: string, reload: boolean): Promise<Visit> {
   const started = reload ? page.reload() : page.goto(`${baseUrl}/`);
@@ -161,7 +131,13 @@ async function main(): Promise<void> {
   const server = await startServerProcess({ dataDir });
   let browser: Browser | undefined;
   try {
-    const cookie = await signUpAndCreateServices(server.baseUrl, target.url);
+    const cookie = await signUpFirstAccount(server.baseUrl);
+    await createServices(server.baseUrl, cookie, {
+      count: serviceCount,
+      targetUrl: target.url,
+      refreshInterval: 60,
+      extra: (index) => ({ tooltip: index % 2 === 0 ? `Runs on host ${index % 17}` : undefined }),
+    });
     console.log(`${serviceCount} services created; ${visits} cold and ${visits} warm visits`);
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox'] });
     const [name, value] = cookie.split('=') as [string, string];

@@ -31,4 +31,4 @@ export interface BenchSubject {
   databaseFile(dataDir: string): string;
 }
 
-export const ADMIN = { username: 'bench', email: 'bench@example.test', password: 'bench-password-1' };
+export { BENCH_ADMIN as ADMIN } from '../bench-accounts.ts';
