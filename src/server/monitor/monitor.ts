@@ -226,7 +226,6 @@ export class Monitor {
   }
 
   #run(entry: MonitoredService, lateMs: number): void {
-    this.options.onCheckStart?.(entry.id, lateMs);
     if (entry.realign) {
       entry.realign = false;
       this.#scheduler.schedule(entry, this.#timers.now() + this.#phaseDelay(entry, true));
@@ -235,7 +234,10 @@ export class Monitor {
     // Busy from now: the scheduler skips a slot rather than queue a second start.
     entry.running = true;
     this.#starts.push(() => {
-      if (this.#state === 'running' && entry.generation === generation) this.#begin(entry, generation);
+      if (this.#state !== 'running' || entry.generation !== generation) return;
+      // Reported here, not when due: the check's deadline runs from this turn.
+      this.options.onCheckStart?.(entry.id, lateMs);
+      this.#begin(entry, generation);
     });
   }
 
