@@ -4,6 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from './server-node.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -90,9 +91,10 @@ if (needsBuild()) {
   log('build up to date');
 }
 
-const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' };
+// The memory settings (server-node.mjs) give way to the caller's own.
+const env = { ...SERVER_ENV, ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' };
 log(`starting server on port ${env.PORT ?? 5000}`);
-const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
+const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/server/main.js'], {
   cwd: root,
   stdio: 'inherit',
   env,

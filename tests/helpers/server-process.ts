@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../scripts/server-node.mjs';
 
 /** The repository root. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -82,15 +83,17 @@ function requireBuild(): void {
 }
 
 /**
- * Spawns the built server. The environment is minimal and explicit: nothing of the caller's (DATABASE_URL
+ * Spawns the built server with the Node flags and memory settings `npm start` uses (scripts/server-node.mjs). The
+ * environment is minimal and explicit: nothing of the caller's (DATABASE_URL
  * included) leaks in. `runAs` prefixes the command (e.g. setpriv to drop root).
  */
 function spawnServer(options: ServerProcessOptions, port: number): { child: ChildProcess; log: () => string } {
   let output = '';
   const [command, ...prefix] = [...(options.runAs ?? []), process.execPath];
-  const child = spawn(command ?? process.execPath, [...prefix, SERVER_ENTRY], {
+  const child = spawn(command ?? process.execPath, [...prefix, ...SERVER_NODE_FLAGS, SERVER_ENTRY], {
     cwd: ROOT,
     env: {
+      ...SERVER_ENV,
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? os.tmpdir(),
       NODE_ENV: 'production',

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
+import type PgModule from 'pg';
 import { StartupError } from '../startup-error.ts';
 import type { Database } from './schema.ts';
 import { damagedDatabaseError, isSqliteDamage } from './sqlite-integrity.ts';
@@ -29,8 +30,20 @@ export interface DbConfig {
   onPoolError?: (error: Error) => void;
 }
 
-// pg returns COUNT(*) and BIGINT as strings; our counts and ids fit comfortably in a double.
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+let pgModule: typeof PgModule | undefined;
+
+/**
+ * pg, loaded on first use: a server on SQLite never needs it, and loading its modules costs some 5 MiB of RSS
+ * for nothing (issue 14, bounded memory). A synchronous require keeps openDatabase synchronous; pg is CommonJS.
+ */
+export function loadPg(): typeof PgModule {
+  if (!pgModule) {
+    pgModule = createRequire(import.meta.url)('pg') as typeof PgModule;
+    // pg returns COUNT(*) and BIGINT as strings; our counts and ids fit comfortably in a double.
+    pgModule.types.setTypeParser(pgModule.types.builtins.INT8, (value) => Number(value));
+  }
+  return pgModule;
+}
 
 /**
  * better-sqlite3 12 (the newest that runs on Node 20) aborts the process on Node >= 24.19 when V8 collects a
@@ -72,7 +85,7 @@ function openSqlite(file: string, nativeBinding: string | undefined): SQLite.Dat
 /** Opens SQLite (WAL, foreign keys on) or PostgreSQL according to the configuration. */
 export function openDatabase(config: DbConfig): Db {
   if (config.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    const pool = new (loadPg().Pool)({ connectionString: config.databaseUrl, max: 10 });
     // Without a listener, an idle connection ended by the server (57P01 on restart) would crash the process.
     pool.on('error', config.onPoolError ?? ((error) => console.error('PostgreSQL connection error:', error.message)));
     // The pool listens only to idle clients; a connection that dies while checked out (a transaction, the held

@@ -1,5 +1,5 @@
-import pg from 'pg';
 import { StartupError } from '../startup-error.ts';
+import { loadPg } from './database.ts';
 
 /** "host:port" of a connection string, for messages: never the user name or password. */
 export function postgresAddress(databaseUrl: string): string {
@@ -22,7 +22,7 @@ function reasonOf(error: unknown): string {
  * what it is, with the address, instead of as "Migration failed: ...". The password is never part of the message.
  */
 export async function checkPostgresReachable(databaseUrl: string, timeoutMs = 15_000): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: timeoutMs });
+  const client = new (loadPg().Client)({ connectionString: databaseUrl, connectionTimeoutMillis: timeoutMs });
   // A connection that fails after connect() settled would otherwise be an unhandled 'error' event.
   client.on('error', () => undefined);
   try {

@@ -26,7 +26,7 @@ export interface GameServerServiceDeps {
   /** One poller per provider. */
   pollers: readonly GameServerPoller[];
   /** Whether a gamedig game id exists (query-only servers). */
-  isQueryType: (type: string) => boolean;
+  isQueryType: (type: string) => Promise<boolean>;
   /** MAX_QUERY_GAME_SERVERS: each is queried every 10 s. */
   maxQueryServers: number;
   clock: Clock;
@@ -129,7 +129,7 @@ export class GameServerService {
 
   /** Adds a query-only server (admins); it is queried on the next poll, and at once here. */
   async addQueryServer(body: CreateQueryServerBody): Promise<GameServer> {
-    this.#checkType(body.type);
+    await this.#checkType(body.type);
     const cap = this.deps.maxQueryServers;
     await checkRowCap(
       () => this.deps.servers.countByProvider('query'),
@@ -160,7 +160,7 @@ export class GameServerService {
     const addressChange = { name, type, host, port };
     const changesAddress = Object.values(addressChange).some((value) => value !== undefined);
     if (changesAddress && server.provider !== 'query') throw new AppError('bad_request', GAME_MSG.onlyQueryHasAddress);
-    if (type !== undefined) this.#checkType(type);
+    if (type !== undefined) await this.#checkType(type);
     const changes = Object.fromEntries(
       Object.entries({ ...adminFields, ...addressChange }).filter(([, value]) => value !== undefined),
     );
@@ -190,8 +190,8 @@ export class GameServerService {
     await this.deps.servers.update(row.id, { icon });
   }
 
-  #checkType(type: string): void {
-    if (!this.deps.isQueryType(type)) throw new AppError('bad_request', GAME_MSG.unknownType);
+  async #checkType(type: string): Promise<void> {
+    if (!(await this.deps.isQueryType(type))) throw new AppError('bad_request', GAME_MSG.unknownType);
   }
 }
 

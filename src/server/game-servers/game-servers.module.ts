@@ -41,7 +41,7 @@ export interface GameServerServices {
   /** One per provider; the poll-game-servers job runs them in the leading instance. */
   gameServerPollers: GameServerPoller[];
   gameHost: () => Promise<string | null>;
-  gameQueryTypes: () => { id: string; name: string }[];
+  gameQueryTypes: () => Promise<{ id: string; name: string }[]>;
 }
 
 /** Wires the game-server domain: providers, their pollers, the service and the requests. */

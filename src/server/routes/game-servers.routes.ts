@@ -68,8 +68,8 @@ export function gameServersRoutes({ app, services }: RouteContext): void {
     (await game.audit()).map(presentGameServerAudit),
   );
 
-  app.get('/api/game-servers/query-types', { config: { access: 'admin' } }, () =>
-    services.gameQueryTypes().map(presentGameQueryType),
+  app.get('/api/game-servers/query-types', { config: { access: 'admin' } }, async () =>
+    (await services.gameQueryTypes()).map(presentGameQueryType),
   );
 
   app.post(

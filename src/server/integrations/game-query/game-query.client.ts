@@ -1,6 +1,5 @@
-import { GameDig } from 'gamedig';
 import { wakeArmagetron } from './armagetron-wake.ts';
-import { gamedigGame } from './game-types.ts';
+import { gamedigGame, loadGamedig } from './game-types.ts';
 
 /** What to ask: a gamedig game id and the game's address. */
 export interface QueryAddress {
@@ -56,7 +55,7 @@ function within<T>(work: Promise<T>, ms: number, fallback: T): Promise<T> {
 }
 
 async function ask(address: QueryAddress, timeouts: QueryTimeouts): Promise<QueryAnswer> {
-  const game = gamedigGame(address.type);
+  const game = await gamedigGame(address.type);
   if (!game) return offline(`Unknown game type: ${address.type}`);
   if (game.options.protocol === 'armagetron') {
     const awake = await wakeArmagetron(address.host, address.port, timeouts.socketMs);
@@ -64,6 +63,7 @@ async function ask(address: QueryAddress, timeouts: QueryTimeouts): Promise<Quer
   }
   // When the game has no separate query port, gamedig would try the same port twice; one attempt is enough.
   const hasQueryPort = game.options.port_query !== undefined || game.options.port_query_offset !== undefined;
+  const { GameDig } = await loadGamedig();
   const result = await GameDig.query({
     type: address.type,
     host: address.host,

@@ -9,7 +9,9 @@ export interface GeoPlace {
 
 type MmdbMap = { [key: string]: MmdbValue };
 
-const countryNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+// Made on first use: building it pages in some 5 MiB of ICU data from the node binary (resident memory), which a
+// server whose sign-ins all come from the LAN never needs (issue 14, bounded memory).
+let countryNames: Intl.DisplayNames | undefined;
 
 function asMap(value: MmdbValue | undefined): MmdbMap | undefined {
   return typeof value === 'object' && !Array.isArray(value) && !Buffer.isBuffer(value) ? value : undefined;
@@ -26,6 +28,7 @@ function englishName(value: MmdbValue | undefined): string | null {
 function countryName(code: string | null): string | null {
   if (!code || !/^[A-Za-z]{2}$/.test(code)) return code;
   try {
+    countryNames ??= new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
     return countryNames.of(code.toUpperCase()) ?? code;
   } catch {
     return code;

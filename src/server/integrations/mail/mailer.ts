@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
 
 /** A message ready to send; `html` is already rendered and escaped by the caller. */
@@ -60,7 +59,7 @@ export function createSmtpMailer(config: SmtpConfig, timeouts: SmtpTimeouts = SM
       close: () => undefined,
     };
   }
-  const transport: Transporter = nodemailer.createTransport({
+  const options = {
     host: config.host,
     port: config.port,
     secure: config.secure === 'tls',
@@ -70,12 +69,18 @@ export function createSmtpMailer(config: SmtpConfig, timeouts: SmtpTimeouts = SM
     connectionTimeout: timeouts.connectMs,
     greetingTimeout: timeouts.greetingMs,
     socketTimeout: timeouts.socketMs,
-  });
+  };
+  // nodemailer is loaded with the first message, not at start: a server that sends no mail (most of the time, or
+  // never) does not hold its modules (some 6 MiB of RSS; issue 14, bounded memory).
+  let transport: Promise<Transporter> | undefined;
   const from = config.from ?? (config.user?.includes('@') ? config.user : `homelab-dashboard@${config.host}`);
   return {
     isConfigured: true,
     async send(mail) {
-      await transport.sendMail({
+      transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(options));
+      await (
+        await transport
+      ).sendMail({
         from,
         to: mail.to,
         subject: singleLine(mail.subject),
@@ -84,6 +89,11 @@ export function createSmtpMailer(config: SmtpConfig, timeouts: SmtpTimeouts = SM
         messageId: mail.messageId,
       });
     },
-    close: () => transport.close(),
+    // A transport not yet loaded has nothing open; one that failed to load was reported by send.
+    close: () =>
+      void transport?.then(
+        (ready) => ready.close(),
+        () => undefined,
+      ),
   };
 }

@@ -1,4 +1,4 @@
-import { createRemoteJWKSet, jwtVerify, errors } from 'jose';
+import type { JWTVerifyGetKey } from 'jose';
 import { z } from 'zod';
 import { hasLoneSurrogate } from '#shared/text';
 
@@ -48,12 +48,20 @@ export function createIdTokenVerifier(config: IdTokenVerifierConfig): IdTokenVer
   if (!clientId) {
     return { isConfigured: false, verify: () => Promise.reject(new InvalidIdTokenError('not configured')) };
   }
-  const jwks = createRemoteJWKSet(new URL(config.jwksUrl), { timeoutDuration: 5_000, cooldownDuration: 30_000 });
+  // jose is loaded with the first sign-in, not at start (issue 14, bounded memory); the key set is made once.
+  const jwksUrl = new URL(config.jwksUrl);
+  let loaded: Promise<{ jose: typeof import('jose'); jwks: JWTVerifyGetKey }> | undefined;
+  const load = () =>
+    (loaded ??= import('jose').then((jose) => ({
+      jose,
+      jwks: jose.createRemoteJWKSet(jwksUrl, { timeoutDuration: 5_000, cooldownDuration: 30_000 }),
+    })));
   return {
     isConfigured: true,
     async verify(token) {
+      const { jose, jwks } = await load();
       try {
-        const { payload } = await jwtVerify(token, jwks, {
+        const { payload } = await jose.jwtVerify(token, jwks, {
           issuer: acceptedIssuers(config.issuer),
           audience: clientId,
           algorithms: ['RS256'],
@@ -69,7 +77,7 @@ export function createIdTokenVerifier(config: IdTokenVerifierConfig): IdTokenVer
         };
       } catch (error) {
         if (error instanceof InvalidIdTokenError) throw error;
-        if (error instanceof errors.JOSEError) throw new InvalidIdTokenError(`${error.code}: ${error.message}`);
+        if (error instanceof jose.errors.JOSEError) throw new InvalidIdTokenError(`${error.code}: ${error.message}`);
         throw new InvalidIdTokenError(error instanceof Error ? error.message : 'verification failed');
       }
     },

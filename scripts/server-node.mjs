@@ -1,0 +1,29 @@
+// How Node runs the built server (dist/server/main.js): read by scripts/start.mjs (`npm start`) and by
+// tests/helpers/server-process.ts, so the system tests and the benchmarks measure the server as it runs in
+// production. Each setting was measured with bench/idle-memory.ts and bench/soak.ts (issue 14: at most 80 MiB
+// RSS idle, 100 MiB with 1,000 services checked every 20 s).
+
+/**
+ * Node's flags.
+ * - `--optimize-for-size`: V8 favours a small heap over speed (a smaller young generation, slower heap growth). The
+ *   start-up peak fell from about 115 to about 90 MiB and the idle RSS by a few MiB.
+ * No `--max-old-space-size`: the old generation grows with what the data needs (services up to MAX_SERVICES), and
+ *   a limit low enough to matter here would be a crash at the cap, not a saving.
+ * No `--enable-source-maps` any more: it parsed and kept the source maps of our bundle and of every package that
+ *   ships one, about 9 MiB of RSS for as long as the server runs. The bundle is not minified, so a stack trace
+ *   still names our functions; for positions in the TypeScript sources, run with NODE_OPTIONS=--enable-source-maps
+ *   (dist/server/main.js.map is built beside it).
+ */
+export const SERVER_NODE_FLAGS = ['--optimize-for-size'];
+
+/**
+ * Environment for the server process (glibc's allocator), unless the caller sets these itself.
+ * - MALLOC_ARENA_MAX=2: glibc gives each thread that mallocs an arena of its own (up to 8 per core), and memory
+ *   freed in one arena is not reused by another; Node's threads (libuv's pool: file system, hashing, compression;
+ *   V8's GC helpers) left several partly used arenas. Two took about 5 MiB off the idle RSS.
+ * - MALLOC_MMAP_THRESHOLD_=131072: blocks from 128 KiB up get their own mapping, returned to the system when freed.
+ *   glibc's default raises this threshold (up to 32 MiB) each time a larger mapped block is freed, after which such
+ *   blocks come from the main heap and can leave it fragmented and resident (freed uploads, large answers).
+ *   Setting it turns that adjustment off, so large buffers go back to the system when freed.
+ */
+export const SERVER_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' };
