@@ -111,8 +111,11 @@ describe('page layout', () => {
     it(`'Join Discord' covers nothing at the end of the dashboard, /users and /settings at ${size} width`, async () => {
       const { context, page } = await populated.pageAs('superadmin', viewport);
       await page.goto('/');
-      const lastCard = serviceCard(page, POPULATED_SERVICES.at(-1) ?? '');
-      await visible(lastCard);
+      const lastName = POPULATED_SERVICES.at(-1) ?? '';
+      const lastCard = serviceCard(page, lastName);
+      // The cards are drawn again once drag-and-drop's code is in (their grips become buttons): measure the page
+      // as it then stays, not the first drawing that may be replaced while the test scrolls.
+      await visible(lastCard.getByRole('button', { name: `Reorder ${lastName}` }));
       await scrollToBottom(page);
       const statistics = await visible(lastCard.getByTestId('uptime-panel').locator('dl'));
       await expectDiscordClearOf(page, [statistics], "the last card's statistics");
