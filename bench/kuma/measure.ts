@@ -2,7 +2,7 @@
  * The comparison's measures, the same code for both servers (see subject.ts): idle RSS, CPU per check and peak
  * RSS over a window of whole check intervals (as bench/monitor-run.ts measures the check engine: process
  * user + system time over the window divided by the checks in it), database bytes per check, and the time until
- * every monitor is checked again after a restart. Checks are counted by the target (counting-target.mjs), not by
+ * every monitor is checked again after a restart. Checks are counted by the target (bench/monitor-target.mjs), not by
  * the server, so neither server's own bookkeeping is trusted.
  */
 import fs from 'node:fs';

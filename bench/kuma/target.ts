@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { startLocalTarget } from '../local-target.ts';
 
 export interface TargetCounts {
@@ -14,14 +13,9 @@ export interface CountingTarget {
   stop(): void;
 }
 
-/** Starts counting-target.mjs through bench/local-target.ts (the same target process our benchmarks use). */
+/** Starts bench/monitor-target.mjs (the target every benchmark uses; it also counts requests per path). */
 export async function startCountingTarget(): Promise<CountingTarget> {
-  const previous = process.env.BENCH_TARGET_SCRIPT;
-  process.env.BENCH_TARGET_SCRIPT = path.join(import.meta.dirname, 'counting-target.mjs');
-  const { child, url } = await startLocalTarget().finally(() => {
-    if (previous === undefined) delete process.env.BENCH_TARGET_SCRIPT;
-    else process.env.BENCH_TARGET_SCRIPT = previous;
-  });
+  const { child, url } = await startLocalTarget();
   let nextId = 0;
   return {
     url,
