@@ -14,9 +14,19 @@ import type { ActiveSession } from '../services/session.service.ts';
  */
 export type Access = 'public' | 'user' | 'approved' | 'admin' | 'superadmin';
 
+/**
+ * What an API key (`Authorization: Bearer`, issue 15) may be used for. A route names the one scope that lets a
+ * key call it in `config.apiKeyScope`; a route without one refuses keys. Keys never act on accounts.
+ * - read: services, game servers, media summary, status history (GET only)
+ * - metrics: GET /metrics
+ * - admin: the admin routes, except those that change accounts (passwords, roles, approval)
+ */
+export type ApiKeyScope = 'read' | 'metrics' | 'admin';
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    apiKeyScope?: ApiKeyScope;
   }
   interface FastifyRequest {
     auth: ActiveSession | null;
