@@ -5,11 +5,13 @@ import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from './db/database.ts';
+import { DatabaseReadiness } from './db/readiness.ts';
 import type { Env } from './env.ts';
 import { installAccessControl, type RouteEntry } from './http/access-control.ts';
 import { registerApiAnswers } from './http/api-answers.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { registerGracefulClose } from './http/graceful-close.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
 import { SESSION_COOKIE } from './http/session-cookie.ts';
 import { registerStaticClient } from './http/static-client.ts';
@@ -28,6 +30,7 @@ import { mediaRoutes } from './routes/media.routes.ts';
 import { servicesRoutes } from './routes/services.routes.ts';
 import { usersRoutes } from './routes/users.routes.ts';
 import { emailTemplatesRoutes } from './routes/email-templates.routes.ts';
+import { healthRoutes } from './routes/health.routes.ts';
 import { notificationsRoutes } from './routes/notifications.routes.ts';
 import { historyRoutes } from './routes/history.routes.ts';
 import { uploadRoutes } from './routes/upload.routes.ts';
@@ -70,6 +73,9 @@ export interface BuiltApp {
   app: App;
   routes: RouteEntry[];
   services: Services;
+  /** Stops accepting requests and lets those in progress finish (bounded); the first step of a shutdown. */
+  stopServing(): Promise<void>;
+  /** Stops serving, waits for background work in progress and releases what the app holds (not the database). */
   close(): Promise<void>;
 }
 
@@ -111,6 +117,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerJsonBodyParser(app);
+  const stopServing = registerGracefulClose(app);
 
   const idTokenVerifier =
     options.idTokenVerifier ??
@@ -209,6 +216,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   integrationsRoutes(context);
   eventsRoutes(context);
   mediaRoutes(context);
+  healthRoutes(context, new DatabaseReadiness(db));
 
   await registerUploadsStatic(app, path.join(env.DATA_DIR, 'uploads'));
   await registerStaticClient(app, options.clientDir ?? path.resolve('dist/client'), () => services.settings.get());
@@ -217,10 +225,11 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     app,
     routes,
     services,
+    stopServing,
     async close() {
+      await stopServing();
       await services.outbox.idle();
       await Promise.all([...services.gameServerPollers.map((poller) => poller.idle()), services.mediaPoller.idle()]);
-      await app.close();
       await services.changeFeed.stop();
       services.mailer.close();
       services.loginAttempts.close();

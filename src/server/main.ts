@@ -6,6 +6,7 @@ import { checkPostgresReachable } from './db/postgres-reachability.ts';
 import { checkSqliteIntegrity } from './db/sqlite-integrity.ts';
 import { readEnv } from './env.ts';
 import { leaderWork, startScheduler } from './jobs/scheduler.ts';
+import { exitOnSignals } from './shutdown.ts';
 import { StartupError } from './startup-error.ts';
 
 /** Reads the configuration, opens and migrates the database, starts the jobs and listens. */
@@ -32,23 +33,18 @@ async function main(): Promise<void> {
   await built.services.leadership.start(leaderWork(built.services, built.app.log));
   await built.app.listen({ port: env.PORT, host: env.HOST });
 
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    built.app.log.info({ signal }, 'shutting down');
-    // Both wait for work in progress (a job's run, the monitor's queued results) before the database closes.
-    Promise.all([scheduler.stop(), built.services.leadership.stop()])
-      .then(() => built.close())
-      .then(() => db.close())
-      .then(() => process.exit(0))
-      .catch((error: unknown) => {
-        built.app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      });
-  };
-  process.once('SIGINT', () => stop('SIGINT'));
-  process.once('SIGTERM', () => stop('SIGTERM'));
+  exitOnSignals({
+    log: built.app.log,
+    async steps() {
+      // Requests first: in-flight ones finish while the monitor and the outbox still run, so nothing they wait for
+      // is stopped under them. Then the jobs' runs in progress end and the monitor writes its queued results;
+      // the outbox finishes the delivery in progress; the database closes last.
+      await built.stopServing();
+      await Promise.all([scheduler.stop(), built.services.leadership.stop()]);
+      await built.close();
+      await db.close();
+    },
+  });
 }
 
 main().catch((error: unknown) => {

@@ -22,13 +22,14 @@ const RETRY_MS = 3000;
  * Serves one Server-Sent Events stream for a signed-in viewer: replays what followed Last-Event-ID (or sends
  * `resync` when it cannot), then pushes each live event the viewer may see, until the client leaves or the
  * session ends. The reply is hijacked, so the headers Fastify prepared (security headers) are copied over.
+ * Returns what ends the stream from the server's side (shutdown).
  */
 export function serveEventStream(
   reply: FastifyReply,
   auth: ActiveSession,
   lastEventId: string | undefined,
   deps: EventStreamDeps,
-): void {
+): () => void {
   let viewer = auth.user;
   let closed = false;
   const raw = reply.raw;
@@ -88,4 +89,5 @@ export function serveEventStream(
 
   raw.on('close', close);
   raw.on('error', close);
+  return close;
 }
