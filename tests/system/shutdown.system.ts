@@ -144,16 +144,16 @@ async function sigtermUnderLoad(env: Record<string, string>): Promise<void> {
     const owner = await signUpOwner(server.baseUrl);
     const acks = new Acknowledged();
     const stream = await openEventStream(owner);
-    let failure: unknown = null;
+    const failures: Error[] = [];
     const writers = Array.from({ length: WRITERS }, (_, index) =>
       writer(sameSession(owner), index, acks).catch((error: unknown) => {
-        failure ??= error;
+        failures.push(error instanceof Error ? error : new Error(String(error)));
       }),
     );
 
     await until(
       () => {
-        if (failure) throw failure;
+        if (failures[0]) throw failures[0];
         return acks.writes >= WRITES_BEFORE_SIGNAL;
       },
       `${WRITES_BEFORE_SIGNAL} acknowledged writes`,
@@ -164,7 +164,7 @@ async function sigtermUnderLoad(env: Record<string, string>): Promise<void> {
     server.child.kill('SIGTERM');
     const exit = await exited;
     await Promise.all(writers);
-    if (failure) throw failure;
+    if (failures[0]) throw failures[0];
     await stream.ended;
     const log = server.log();
     expect(exit, log).toEqual({ code: 0, signal: null });
