@@ -5,7 +5,7 @@ import { buildApp } from '../../src/server/app.ts';
 import { migrationsFor } from '../../src/server/db/migrate.ts';
 import { readEnv } from '../../src/server/env.ts';
 import { createTestDb } from '../helpers/test-db.ts';
-import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { registerClient, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
  * Issue 15: GET /healthz (alive, no database) and GET /readyz (database answers, schema current, leadership), on
@@ -112,15 +112,19 @@ describe('probes with the database gone', () => {
   it('readyz answers 503 without the driver error; healthz, which never asks the database, still answers ok', async () => {
     const gone = await startTestApp();
     try {
-      expect((await gone.client().get('/readyz')).status).toBe(200);
+      // Signed in: a session cookie must not make the probes look the session up in the missing database.
+      const { client } = await registerClient(gone);
+      expect((await client.get('/readyz')).status).toBe(200);
       await gone.testDb.db.close();
-      const response = await gone.client().get('/readyz');
-      expect(response.status).toBe(503);
-      expect(response.body).toEqual({ status: 'not ready', reason: 'database unreachable' });
-      expect(response.text).not.toMatch(/destroyed|sqlite|postgres|error/i);
-      const alive = await gone.client().get('/healthz');
-      expect(alive.status).toBe(200);
-      expect(alive.body).toEqual({ status: 'ok' });
+      for (const caller of [client, gone.client()]) {
+        const response = await caller.get('/readyz');
+        expect(response.status).toBe(503);
+        expect(response.body).toEqual({ status: 'not ready', reason: 'database unreachable' });
+        expect(response.text).not.toMatch(/destroyed|sqlite|postgres|error/i);
+        const alive = await caller.get('/healthz');
+        expect(alive.status).toBe(200);
+        expect(alive.body).toEqual({ status: 'ok' });
+      }
     } finally {
       await gone.built.close();
     }

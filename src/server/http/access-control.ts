@@ -9,6 +9,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Set on the routes of the static-file plugins (built client, uploads): public, no session, cacheable. */
     servesFiles?: boolean;
+    /** Set on the health probes (public): answered without looking up a session, so without the database. */
+    probe?: boolean;
   }
 }
 
@@ -58,6 +60,7 @@ export function installAccessControl(app: FastifyInstance, options: AccessContro
     const config = request.routeOptions.config;
     if (config.servesFiles) return;
     if (!config.access) throw new AppError('forbidden', MSG.forbidden);
+    if (config.probe && config.access === 'public') return;
     request.auth = await options.resolveSession(request);
     assertAccess(config.access, request);
   });

@@ -12,7 +12,8 @@ const notReady = z.object({ status: z.literal('not ready'), reason: z.string() }
  * request to them is logged at warn and above only, and readiness is logged when it changes, not per poll.
  */
 export function healthRoutes({ app, services }: RouteContext, readiness: DatabaseReadiness): void {
-  const probe = { config: { access: 'public' as const }, logLevel: 'warn' as const };
+  // `probe`: no session lookup either (access-control.ts), so a signed-in browser's cookie costs no database call.
+  const probe = { config: { access: 'public' as const, probe: true }, logLevel: 'warn' as const };
 
   // Alive: the process answers HTTP. No database call, so a slow database never gets a healthy process restarted.
   app.get('/healthz', { ...probe, schema: { response: { 200: alive } } }, () => ({ status: 'ok' as const }));
