@@ -141,6 +141,9 @@ async function sigtermUnderLoad(env: Record<string, string>): Promise<void> {
     // Info level, so the log shows the shutdown's own lines.
     const serverEnv = { ...env, LOG_LEVEL: 'info' };
     server = await startServerProcess({ dataDir, env: serverEnv });
+    // The built server leads the background work (alone on its database) and says so.
+    const ready = await new TestClient(server.baseUrl).get('/readyz');
+    expect(ready.body).toEqual({ status: 'ready', leader: true });
     const owner = await signUpOwner(server.baseUrl);
     const acks = new Acknowledged();
     const stream = await openEventStream(owner);
