@@ -55,9 +55,18 @@ describe('GET /readyz on PostgreSQL', () => {
       // The probe's query waits behind this lock, as it would behind a hung server.
       await locker.query('begin');
       await locker.query('lock table kysely_migration in access exclusive mode');
-      const stuck = await readyz();
-      expect(stuck.status).toBe(503);
-      expect(stuck.body).toEqual({ status: 'not ready', reason: 'database did not answer in time' });
+      // Polls that arrive while the probe hangs share it: one pooled connection waits, not one per poll.
+      const stuck = await Promise.all(Array.from({ length: 5 }, readyz));
+      for (const answer of stuck) {
+        expect(answer.status).toBe(503);
+        expect(answer.body).toEqual({ status: 'not ready', reason: 'database did not answer in time' });
+      }
+      const waiting = await admin.query<{ count: number }>(
+        `select count(*)::int as count from pg_stat_activity
+          where datname = $1 and wait_event_type = 'Lock' and query like '%kysely_migration%'`,
+        [database],
+      );
+      expect(waiting.rows[0]?.count).toBe(1);
       await locker.query('commit');
       await until(async () => (await readyz()).status === 200, 'readyz to answer 200 after the lock');
     } finally {
