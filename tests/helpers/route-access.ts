@@ -67,6 +67,7 @@ export const EXPECTED: Record<string, Access> = {
   'PATCH /api/game-servers/:id': 'admin',
   'DELETE /api/game-servers/:id': 'admin',
   'GET /api/events': 'approved',
+  'GET /metrics': 'admin',
 };
 
 /** Which actors each access level admits. */
