@@ -22,6 +22,7 @@ import { createIdTokenVerifier, type IdTokenVerifier } from './integrations/oidc
 import { createAppMetrics } from './metrics/app-metrics.ts';
 import { registerHttpMetrics } from './metrics/http-metrics.ts';
 import { scrapeQueries } from './metrics/scrape-queries.ts';
+import { MetricsRepository } from './repositories/metrics.repository.ts';
 import { authRoutes } from './routes/auth.routes.ts';
 import type { App, RouteContext } from './routes/route-context.ts';
 import { gameServersRoutes } from './routes/game-servers.routes.ts';
@@ -117,7 +118,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   registerJsonBodyParser(app);
   const clock = options.clock ?? systemClock;
   // One registry per app (GET /metrics); the monitor, the pollers and every request report to it.
-  const metrics = createAppMetrics(scrapeQueries(db.kysely, clock));
+  const metrics = createAppMetrics(scrapeQueries(new MetricsRepository(db.kysely), clock));
   registerHttpMetrics(app, metrics.requests);
 
   const idTokenVerifier =
