@@ -4,9 +4,9 @@ import type { Service, ServicesRepository } from '../repositories/services.repos
 import type { StatusChange, StatusHistoryRepository } from '../repositories/status-history.repository.ts';
 import { iso, type Clock } from '../services/clock.ts';
 import type { ServiceCatalogService, ServiceChangeListener } from '../services/service-catalog.service.ts';
+import type { CheckObserver } from '../metrics/observers.ts';
 import { CheckScheduler, type ScheduledCheck } from './check-scheduler.ts';
 import { checkTimeoutMs, delayToPhaseMs, phaseCapacity } from './check-timing.ts';
-import type { CheckObserver } from '../metrics/observers.ts';
 import type { CachedLookup } from './dns-cache.ts';
 import { HttpChecker, toCheckTarget, type CheckOutcome, type CheckTarget } from './http-checker.ts';
 import { metadataTargetPolicy } from './metadata-targets.ts';
