@@ -15,6 +15,7 @@ import { createHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 import Fastify from 'fastify';
 import { openDatabase } from '../src/server/db/database.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
+import { createAppMetrics } from '../src/server/metrics/app-metrics.ts';
 import { Monitor } from '../src/server/monitor/monitor.ts';
 import { ServicesRepository } from '../src/server/repositories/services.repository.ts';
 import { SettingsRepository } from '../src/server/repositories/settings.repository.ts';
@@ -28,6 +29,8 @@ import { SettingsService } from '../src/server/services/settings.service.ts';
 const args = process.argv.slice(2).filter((arg) => arg !== '--');
 // --no-writes: checks only, results dropped (to tell the HTTP side's cost from the database side's).
 const noWrites = args.includes('--no-writes');
+// --metrics: the Prometheus metrics' check observer attached, as the app attaches it (its cost per check).
+const withMetrics = args.includes('--metrics');
 const [count = 1000, intervalSeconds = 30, durationSeconds = 60] = args
   .filter((arg) => !arg.startsWith('--'))
   .map(Number);
@@ -78,6 +81,10 @@ async function main(): Promise<void> {
       settings,
       clock: systemClock,
       log,
+      checks: withMetrics
+        ? createAppMetrics(() => Promise.resolve({ servicesDown: 0, outboxPending: 0, outboxOldestAgeSeconds: 0 }))
+            .checks
+        : undefined,
     },
     {
       flushMs: process.env.FLUSH_MS ? Number(process.env.FLUSH_MS) : undefined,

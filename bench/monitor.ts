@@ -1,5 +1,5 @@
 /**
- * npm run bench:monitor -- <services> <intervalSeconds> [durationSeconds] [--no-writes]
+ * npm run bench:monitor -- <services> <intervalSeconds> [durationSeconds] [--no-writes] [--metrics]
  *
  * Bundles bench/monitor-run.ts with esbuild (npm packages stay external, like `npm run build:server`) and runs
  * it with plain Node, so the figures are those of the built server and not of the TypeScript loader (whose

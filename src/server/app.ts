@@ -21,12 +21,17 @@ import { MAX_UPLOAD_BYTES } from '#shared/constants';
 import { resolveGeoIpConfig, type GeoIpLookup } from './integrations/geoip/geoip.ts';
 import type { Mailer } from './integrations/mail/mailer.ts';
 import { createIdTokenVerifier, type IdTokenVerifier } from './integrations/oidc/id-token.verifier.ts';
+import { createAppMetrics } from './metrics/app-metrics.ts';
+import { registerHttpMetrics } from './metrics/http-metrics.ts';
+import { scrapeQueries } from './metrics/scrape-queries.ts';
+import { MetricsRepository } from './repositories/metrics.repository.ts';
 import { authRoutes } from './routes/auth.routes.ts';
 import type { App, RouteContext } from './routes/route-context.ts';
 import { gameServersRoutes } from './routes/game-servers.routes.ts';
 import { integrationsRoutes } from './routes/integrations.routes.ts';
 import { eventsRoutes } from './routes/events.routes.ts';
 import { mediaRoutes } from './routes/media.routes.ts';
+import { metricsRoutes } from './routes/metrics.routes.ts';
 import { servicesRoutes } from './routes/services.routes.ts';
 import { usersRoutes } from './routes/users.routes.ts';
 import { emailTemplatesRoutes } from './routes/email-templates.routes.ts';
@@ -118,13 +123,17 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   registerErrorHandler(app);
   registerJsonBodyParser(app);
   const stopServing = registerGracefulClose(app);
+  const clock = options.clock ?? systemClock;
+  // One registry per app (GET /metrics); the monitor, the pollers and every request report to it.
+  const metrics = createAppMetrics(scrapeQueries(new MetricsRepository(db.kysely), clock));
+  registerHttpMetrics(app, metrics.requests);
 
   const idTokenVerifier =
     options.idTokenVerifier ??
     createIdTokenVerifier({ clientId: env.GOOGLE_CLIENT_ID, issuer: env.OIDC_ISSUER, jwksUrl: env.OIDC_JWKS_URL });
   const services = await createServices({
     db,
-    clock: options.clock ?? systemClock,
+    clock,
     mailer: options.mailer,
     // Mail settings live in the database (Settings page); these apply until the first save there.
     smtpDefaults: {
@@ -170,6 +179,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
       emailTemplates: env.MAX_EMAIL_TEMPLATES,
     },
     invitationLimit: options.invitationLimit,
+    observers: { checks: metrics.checks, polls: metrics.polls },
     log: app.log,
   });
 
@@ -217,6 +227,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   eventsRoutes(context);
   mediaRoutes(context);
   healthRoutes(context, new DatabaseReadiness(db));
+  metricsRoutes(app, metrics);
 
   await registerUploadsStatic(app, path.join(env.DATA_DIR, 'uploads'));
   await registerStaticClient(app, options.clientDir ?? path.resolve('dist/client'), () => services.settings.get());

@@ -69,6 +69,7 @@ export const EXPECTED: Record<string, Access> = {
   'GET /api/events': 'approved',
   'GET /healthz': 'public',
   'GET /readyz': 'public',
+  'GET /metrics': 'admin',
 };
 
 /** Which actors each access level admits. */

@@ -88,8 +88,11 @@ async function send(client: TestClient, method: string, rawPath: string, extra: 
  * What a spelling may answer: the plain path's answer or a 404. Where the plain path is admitted, a spelling
  * that runs into a parameter (`/api/users/999999;x`) changes the parameter's value, so a 400 is fine too.
  */
-/** Routes that answer an admitted caller with an event stream instead of JSON. */
-const STREAMS = new Set(['GET /api/events']);
+/** Routes that answer an admitted caller with something else than JSON: an event stream, Prometheus' text. */
+const NOT_JSON: Record<string, RegExp> = {
+  'GET /api/events': /^text\/event-stream/,
+  'GET /metrics': /^text\/plain; version=0\.0\.4/,
+};
 
 function allowedAnswers(plainStatus: number, pattern: string): number[] {
   const isAdmitted = plainStatus !== 401 && plainStatus !== 403;
@@ -128,7 +131,7 @@ describe('every route under every spelling of its path', () => {
           if (!isApiPath(plain) && isClientPage(response)) continue; // a page path no route matches, as any other
           expect(allowedAnswers(expected.status, pattern), context).toContain(response.status);
           if (!isRedirect(response)) {
-            const type = response.status === 200 && STREAMS.has(route) ? /^text\/event-stream/ : /^application\/json/;
+            const type = (response.status === 200 && NOT_JSON[route]) || /^application\/json/;
             expect(response.headers['content-type'], context).toMatch(type);
           }
           const revalidated = REVALIDATED_LISTS.has(route) && response.status === 200;

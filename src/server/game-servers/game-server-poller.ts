@@ -4,6 +4,7 @@ import { IntegrationError } from '../integrations/http/json-client.ts';
 import { CoalescedRun } from '../lib/coalesced-run.ts';
 import type { GameServerActionsRepository } from '../repositories/game-server-actions.repository.ts';
 import type { GameServer, GameServersRepository } from '../repositories/game-servers.repository.ts';
+import type { PollObserver } from '../metrics/observers.ts';
 import type { Clock } from '../services/clock.ts';
 import { iso } from '../services/clock.ts';
 import { shouldAutoStart, USER_STOP_GRACE_MS } from './auto-start.ts';
@@ -19,6 +20,8 @@ export interface PollerDeps {
   autoStart: (server: GameServer) => Promise<void>;
   /** Told when a poll finds another status, player count or failure than the last (live events). */
   onChanged?: () => void;
+  /** Told the outcome and duration of each call of the provider (the Prometheus metrics). */
+  onPolled?: PollObserver;
 }
 
 /**
@@ -56,15 +59,17 @@ export class GameServerPoller {
   async #run(): Promise<void> {
     const { provider, servers, clock } = this.deps;
     let states: GameServerState[];
+    const startedAt = performance.now();
     try {
       states = await provider.list();
     } catch (error) {
+      const isUnconfigured = error instanceof IntegrationError && error.kind === 'not_configured';
+      this.deps.onPolled?.(provider.id, isUnconfigured ? 'not_configured' : 'error', performance.now() - startedAt);
       const reason = error instanceof IntegrationError ? error.message : 'The game-server provider failed';
       await servers.markUnreachable(provider.id, reason, iso(clock.now()));
       // Once per distinct failure: a panel that stays down must not fill the log every 10 s. An unconfigured
       // provider is a choice, not a failure.
       if (reason !== this.#lastFailure) {
-        const isUnconfigured = error instanceof IntegrationError && error.kind === 'not_configured';
         if (isUnconfigured) this.deps.log.info({ provider: provider.id }, 'game-server provider not configured');
         else this.deps.log.warn({ provider: provider.id, reason }, 'game-server poll failed');
       }
@@ -72,6 +77,7 @@ export class GameServerPoller {
       this.#noteState(`failed: ${reason}`);
       return;
     }
+    this.deps.onPolled?.(provider.id, 'ok', performance.now() - startedAt);
     if (this.#lastFailure !== null) this.deps.log.info({ provider: provider.id }, 'game-server poll works again');
     this.#lastFailure = null;
     await servers.applySnapshot(provider.id, states, iso(clock.now()), provider.discovers);

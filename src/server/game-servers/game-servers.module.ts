@@ -8,6 +8,7 @@ import { GameServerRequestsRepository } from '../repositories/game-server-reques
 import { GameServersRepository } from '../repositories/game-servers.repository.ts';
 import type { NewOutboxMail } from '../repositories/outbox-mails.repository.ts';
 import type { UsersRepository } from '../repositories/users.repository.ts';
+import type { PollObserver } from '../metrics/observers.ts';
 import type { Clock } from '../services/clock.ts';
 import type { ConfigSource } from './config-source.ts';
 import { GameServerPoller } from './game-server-poller.ts';
@@ -33,6 +34,8 @@ export interface GameServerModuleDeps {
   maxQueryServers: number;
   /** Told when a poll changes what the cards show (live events). */
   onChanged?: () => void;
+  /** Told each provider poll's outcome and duration (the Prometheus metrics). */
+  onPolled?: PollObserver;
 }
 
 export interface GameServerServices {
@@ -71,6 +74,7 @@ export function createGameServerServices(deps: GameServerModuleDeps): GameServer
         log: deps.log,
         autoStart: (server) => service.autoStart(server),
         onChanged: deps.onChanged,
+        onPolled: deps.onPolled,
       }),
   );
   // A new AMP configuration shows at once, not at the next 10 s tick (a poll from a standby instance is harmless).

@@ -15,11 +15,16 @@ describe('isApiPath', () => {
     '/api\\users',
     '/ api/users',
     '/api',
+    '/metrics/',
+    '/METRICS',
+    '/%6detrics',
+    '/metrics.',
+    '/metrics%00',
   ])('%s is an API path', (path) => {
     expect(isApiPath(path)).toBe(true);
   });
 
-  it.each(['/', '/users', '/settings?tab=api', '/auth#api', '/apis', '/assets/index-1.js', '/%E0%A4%A'])(
+  it.each(['/', '/users', '/settings?tab=api', '/auth#api', '/apis', '/metricsx', '/assets/index-1.js', '/%E0%A4%A'])(
     '%s is not',
     (path) => {
       expect(isApiPath(path)).toBe(false);

@@ -1,5 +1,8 @@
+/** Path segments that only the server answers: the API, and the Prometheus metrics (GET /metrics). */
+const SERVER_SEGMENTS = new Set(['api', 'metrics']);
+
 /**
- * True when a request path names the API under any spelling: percent-encoding, letter case, repeated slashes,
+ * True when a request path names the API (or the metrics) under any spelling: percent-encoding, letter case, repeated slashes,
  * dot segments, `;` parameters or backslashes. Used only to choose how to answer a path that matched no route
  * (a JSON 404 instead of the client's index page); access is never decided from the URL text.
  */
@@ -20,5 +23,6 @@ export function isApiPath(url: string): boolean {
     .split('/')
     .map((segment) => segment.split(';', 1)[0]?.trim() ?? '')
     .filter((segment) => segment !== '' && segment !== '.');
-  return segments.includes('api');
+  // Trailing dots, spaces and control characters as well (`/metrics.`, `/metrics%00`): still no page of the client.
+  return segments.some((segment) => SERVER_SEGMENTS.has(segment.replace(/[.\s\p{Cc}]+$/u, '')));
 }

@@ -8,6 +8,7 @@ import {
   type MediaStatusRepository,
   type StoredMediaStream,
 } from '../repositories/media-status.repository.ts';
+import type { PollObserver } from '../metrics/observers.ts';
 import type { Clock } from '../services/clock.ts';
 import { iso } from '../services/clock.ts';
 import type { ActiveMedia } from './active-backend.ts';
@@ -21,6 +22,11 @@ export interface MediaPollerDeps {
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
   /** Told when a poll changes what the card shows, progress aside (live events). */
   onChanged?: () => void;
+  /**
+   * Told each poll's outcome and duration, under the back end's name (the Prometheus metrics). A poll while no back
+   * end is configured asks nobody and is not reported.
+   */
+  onPolled?: PollObserver;
 }
 
 /** The streams with their image paths swapped for keys, and the keys' paths. */
@@ -75,9 +81,12 @@ export class MediaPoller {
     }
     const { backend } = active;
     let polled: [MediaServerIdentity, MediaStream[], MediaLibrary[]];
+    const startedAt = performance.now();
     try {
       polled = await Promise.all([backend.identity(), backend.streams(), backend.libraries()]);
+      this.deps.onPolled?.(backend.id, 'ok', performance.now() - startedAt);
     } catch (error) {
+      this.deps.onPolled?.(backend.id, 'error', performance.now() - startedAt);
       const reason = error instanceof IntegrationError ? error.message : `${backend.id} poll failed`;
       if (!(error instanceof IntegrationError)) this.deps.log.warn({ err: error }, 'media poll failed unexpectedly');
       const last = await status.get();

@@ -9,6 +9,7 @@ import { PlexTvInviter } from '../integrations/plex/plex-tv.client.ts';
 import type { PlexMediaConfig } from '../integrations/settings/plex-settings.descriptor.ts';
 import { MediaInvitationsRepository } from '../repositories/media-invitations.repository.ts';
 import { MediaStatusRepository } from '../repositories/media-status.repository.ts';
+import type { PollObserver } from '../metrics/observers.ts';
 import type { Clock } from '../services/clock.ts';
 import { ActiveMediaBackend, type MediaBackendBuilders } from './active-backend.ts';
 import { MediaPoller } from './media-poller.ts';
@@ -27,6 +28,8 @@ export interface MediaModuleDeps {
   invitationLimit?: InvitationLimit | undefined;
   /** Told when a poll changes what the media card shows (live events). */
   onChanged?: () => void;
+  /** Told each media poll's outcome and duration (the Prometheus metrics). */
+  onPolled?: PollObserver;
 }
 
 export interface MediaServices {
@@ -65,6 +68,7 @@ export function createMediaServices(deps: MediaModuleDeps): MediaServices {
     clock: deps.clock,
     log: deps.log,
     onChanged: deps.onChanged,
+    onPolled: deps.onPolled,
   });
   // A settings change shows at once, not at the next 10 s tick (a poll from a standby instance is harmless).
   const onChange = () => {

@@ -15,6 +15,9 @@ export interface CheckOutcome {
   refused?: true;
 }
 
+/** The `error` of a check that reached its deadline. */
+export const CHECK_TIMEOUT = 'timeout';
+
 /** A parsed check address, kept per service so a check does not re-parse its URL. */
 export interface CheckTarget {
   origin: string;
@@ -80,7 +83,7 @@ class Check implements Dispatcher.DispatchHandler {
   ) {
     this.#current = target;
     this.#startedAt = checker.timers.now();
-    this.#timer = checker.timers.setTimeout(() => this.#fail('timeout'), timeoutMs);
+    this.#timer = checker.timers.setTimeout(() => this.#fail(CHECK_TIMEOUT), timeoutMs);
     this.#dispatch();
   }
 

@@ -4,6 +4,7 @@ import type { Service, ServicesRepository } from '../repositories/services.repos
 import type { StatusChange, StatusHistoryRepository } from '../repositories/status-history.repository.ts';
 import { iso, type Clock } from '../services/clock.ts';
 import type { ServiceCatalogService, ServiceChangeListener } from '../services/service-catalog.service.ts';
+import type { CheckObserver } from '../metrics/observers.ts';
 import { CheckScheduler, type ScheduledCheck } from './check-scheduler.ts';
 import { checkTimeoutMs, delayToPhaseMs, phaseCapacity } from './check-timing.ts';
 import type { CachedLookup } from './dns-cache.ts';
@@ -33,6 +34,8 @@ export interface MonitorDeps {
   log: FastifyBaseLogger;
   /** Told each committed batch's status changes (the live event stream publishes them). */
   onStatusChanges?: (changes: readonly StatusChange[]) => void;
+  /** Told when each check starts and ends (the Prometheus metrics). */
+  checks?: CheckObserver;
 }
 
 export interface MonitorOptions {
@@ -237,14 +240,17 @@ export class Monitor {
       if (this.#state !== 'running' || entry.generation !== generation) return;
       // Reported here, not when due: the check's deadline runs from this turn.
       this.options.onCheckStart?.(entry.id, lateMs);
+      this.deps.checks?.started(lateMs);
       this.#begin(entry, generation);
     });
   }
 
   #begin(entry: MonitoredService, generation: number): void {
     const timestamp = iso(this.deps.clock.now());
+    const startedAt = this.#timers.now();
     const finish = (outcome: CheckOutcome) => {
       if (entry.generation !== generation) return; // edited or deleted while in flight
+      this.deps.checks?.finished(outcome, this.#timers.now() - startedAt);
       entry.running = false;
       entry.inflight = null;
       this.#writer.add({ serviceId: entry.id, status: outcome.up, timestamp, responseTime: outcome.responseTime });

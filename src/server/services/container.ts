@@ -55,6 +55,7 @@ import {
 } from '../integrations/settings/plex-settings.descriptor.ts';
 import { createMediaServices, type MediaServices } from '../media/media.module.ts';
 import type { InvitationLimit } from '../media/media.service.ts';
+import type { CheckObserver, PollObserver } from '../metrics/observers.ts';
 
 /** Everything the services need from outside; tests pass real databases and local peers. */
 export interface ServiceDeps {
@@ -89,6 +90,8 @@ export interface ServiceDeps {
   changeFeed?: PgChangeFeedOptions | undefined;
   /** Media invitations per user and window (tests lower it). */
   invitationLimit?: InvitationLimit | undefined;
+  /** The Prometheus metrics' callbacks for the monitor's checks and the providers' polls. */
+  observers?: { checks: CheckObserver; polls: PollObserver } | undefined;
   log: FastifyBaseLogger;
 }
 
@@ -181,6 +184,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
       }),
     invitationLimit: deps.invitationLimit,
     onChanged: () => changeFeed.publish({ kind: 'media' }),
+    onPolled: deps.observers?.polls,
   });
   const notifications = await createNotificationServices({
     db: kysely,
@@ -240,6 +244,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     gameHost: () => settings.gameHost(),
     maxQueryServers: deps.caps.queryGameServers,
     onChanged: () => changeFeed.publish({ kind: 'game-servers' }),
+    onPolled: deps.observers?.polls,
     enqueueMails: (mails) => notifications.outbox.enqueueMails(mails),
     siteTitle: () => settings.siteTitle(),
     publicUrl: deps.publicUrl,
@@ -277,6 +282,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
       clock: deps.clock,
       log: deps.log,
       onStatusChanges: (changes) => changeFeed.publish({ kind: 'service', ids: changes.map((c) => c.serviceId) }),
+      checks: deps.observers?.checks,
     }),
     liveEvents,
     eventHeartbeatMs: deps.eventHeartbeatMs,
