@@ -20,6 +20,7 @@ import { resolveGeoIpConfig, type GeoIpLookup } from './integrations/geoip/geoip
 import type { Mailer } from './integrations/mail/mailer.ts';
 import { createIdTokenVerifier, type IdTokenVerifier } from './integrations/oidc/id-token.verifier.ts';
 import { authRoutes } from './routes/auth.routes.ts';
+import { backupsRoutes } from './routes/backups.routes.ts';
 import type { App, RouteContext } from './routes/route-context.ts';
 import { gameServersRoutes } from './routes/game-servers.routes.ts';
 import { integrationsRoutes } from './routes/integrations.routes.ts';
@@ -134,6 +135,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     publicUrl: env.publicUrl,
     sessionSecret: env.SESSION_SECRET,
     uploadsDir: path.join(env.DATA_DIR, 'uploads'),
+    backups: { dataDir: env.DATA_DIR, schedule: env.BACKUP_SCHEDULE, sqliteNativeBinding: env.SQLITE_NATIVE_BINDING },
     outboundPolicy: options.outboundPolicy ?? publicAndLanOnly,
     geoIpConfig: resolveGeoIpConfig({
       enabled: env.GEOIP === 'on',
@@ -209,6 +211,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   integrationsRoutes(context);
   eventsRoutes(context);
   mediaRoutes(context);
+  backupsRoutes(context);
 
   await registerUploadsStatic(app, path.join(env.DATA_DIR, 'uploads'));
   await registerStaticClient(app, options.clientDir ?? path.resolve('dist/client'), () => services.settings.get());
