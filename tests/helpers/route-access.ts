@@ -67,6 +67,9 @@ export const EXPECTED: Record<string, Access> = {
   'PATCH /api/game-servers/:id': 'admin',
   'DELETE /api/game-servers/:id': 'admin',
   'GET /api/events': 'approved',
+  'GET /api/backups': 'admin',
+  'POST /api/backups': 'admin',
+  'DELETE /api/backups/:name': 'admin',
 };
 
 /** Which actors each access level admits. */
@@ -86,5 +89,6 @@ export function concretePath(url: string): string {
     .replace(':instanceId', 'none')
     .replace(':action', 'start')
     .replace(':type', 'service')
-    .replace(':key', '0'.repeat(32));
+    .replace(':key', '0'.repeat(32))
+    .replace(':name', '2000-01-01T00-00-00-000Z');
 }

@@ -111,11 +111,12 @@ function infoOf(folder: string, name: string, manifest: Manifest): BackupInfo {
  */
 export async function createBackup(source: BackupSource, now: Date): Promise<BackupInfo> {
   const dir = backupsDir(source.dataDir);
-  await fs.promises.mkdir(dir, { recursive: true });
+  // Backups hold the database, secrets included: readable by the server's user only.
+  await fs.promises.mkdir(dir, { recursive: true, mode: 0o700 });
   removeAbandonedPartials(dir);
   const name = backupNameFor(now);
   const partial = path.join(dir, `${TEMP_PREFIX}${name}-${process.pid}`);
-  await fs.promises.mkdir(partial);
+  await fs.promises.mkdir(partial, { mode: 0o700 });
   try {
     let schemaVersion = source.codeSchemaVersion;
     const files: string[] = [];
