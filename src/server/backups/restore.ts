@@ -120,6 +120,22 @@ function exists(target: string): boolean {
   return fs.existsSync(target);
 }
 
+/** Migrates the restored database; a failure says where the data that was in place went. */
+async function migrateRestored(target: RestoreTarget, keptAside: string | null): Promise<void> {
+  try {
+    const db = openDatabase({ sqlitePath: target.sqlitePath, sqliteNativeBinding: target.sqliteNativeBinding });
+    try {
+      await migrateToLatest(db);
+    } finally {
+      await db.close();
+    }
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const previous = keptAside ? `; the data that was in place is kept in ${keptAside}` : '';
+    throw new Error(`The backup was put in place but migrating it failed: ${message}${previous}`, { cause: error });
+  }
+}
+
 /**
  * Restores a backup folder into DATA_DIR: checks the manifest, every file's SHA-256, the database's integrity and
  * schema version (not newer than this code), refuses while a server runs on DATA_DIR, moves what is in place
@@ -172,14 +188,7 @@ export async function restoreBackup(folder: string, target: RestoreTarget, now: 
     if (exists(stagedUploads)) fs.renameSync(stagedUploads, path.join(target.dataDir, UPLOADS_FOLDER));
     else fs.mkdirSync(path.join(target.dataDir, UPLOADS_FOLDER));
 
-    if (restoredDatabase) {
-      const db = openDatabase({ sqlitePath: target.sqlitePath, sqliteNativeBinding: target.sqliteNativeBinding });
-      try {
-        await migrateToLatest(db);
-      } finally {
-        await db.close();
-      }
-    }
+    if (restoredDatabase) await migrateRestored(target, keptAside);
     return { manifest, keptAside, restoredDatabase };
   } finally {
     fs.rmSync(staging, { recursive: true, force: true });
