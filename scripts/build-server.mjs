@@ -1,6 +1,7 @@
 // Bundles the server (src/server/main.ts) into dist/server/main.js for `npm start`, and beside it the child
 // entries the server forks from its own folder (src/server/lib/child-process.ts): the ASN conversion
-// (dist/server/asn-convert.js) and the image decoder (dist/server/image-decode-child.js). `--outdir <dir>` builds elsewhere (to try a build without touching dist).
+// (dist/server/asn-convert.js) and the image decoder (dist/server/image-decode-child.js); and the backup command
+// line (dist/server/backup-cli.js). `--outdir <dir>` builds elsewhere (to try a build without touching dist).
 // npm packages stay external (resolved from node_modules at run time); our own code, including the
 // package.json "imports" alias #shared/*, is bundled so Node never has to load a .ts file.
 import fs from 'node:fs';
@@ -15,6 +16,8 @@ const entryPoints = {
   main: path.join(root, 'src/server/main.ts'),
   'asn-convert': path.join(root, 'src/server/integrations/geoip/asn-convert.ts'),
   'image-decode-child': path.join(root, 'src/server/services/image-decode-child.ts'),
+  // `npm run backup` and `npm run restore` (scripts/backup-cli.mjs).
+  'backup-cli': path.join(root, 'src/server/backups/cli.ts'),
 };
 
 /** Resolves `#shared/<name>` to src/shared/<name>.ts so esbuild bundles it instead of leaving it external. */

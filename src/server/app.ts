@@ -26,6 +26,7 @@ import { registerHttpMetrics } from './metrics/http-metrics.ts';
 import { scrapeQueries } from './metrics/scrape-queries.ts';
 import { MetricsRepository } from './repositories/metrics.repository.ts';
 import { authRoutes } from './routes/auth.routes.ts';
+import { backupsRoutes } from './routes/backups.routes.ts';
 import type { App, RouteContext } from './routes/route-context.ts';
 import { gameServersRoutes } from './routes/game-servers.routes.ts';
 import { integrationsRoutes } from './routes/integrations.routes.ts';
@@ -150,6 +151,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     publicUrl: env.publicUrl,
     sessionSecret: env.SESSION_SECRET,
     uploadsDir: path.join(env.DATA_DIR, 'uploads'),
+    backups: { dataDir: env.DATA_DIR, schedule: env.BACKUP_SCHEDULE, sqliteNativeBinding: env.SQLITE_NATIVE_BINDING },
     outboundPolicy: options.outboundPolicy ?? publicAndLanOnly,
     geoIpConfig: resolveGeoIpConfig({
       enabled: env.GEOIP === 'on',
@@ -228,6 +230,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   mediaRoutes(context);
   healthRoutes(context, new DatabaseReadiness(db));
   metricsRoutes(app, metrics);
+  backupsRoutes(context);
 
   await registerUploadsStatic(app, path.join(env.DATA_DIR, 'uploads'));
   await registerStaticClient(app, options.clientDir ?? path.resolve('dist/client'), () => services.settings.get());

@@ -70,6 +70,8 @@ const envSchema = z.object({
   MAX_SERVICES: rowCap(10_000),
   MAX_QUERY_GAME_SERVERS: rowCap(500),
   MAX_EMAIL_TEMPLATES: rowCap(200),
+  // 'daily': the leading instance makes a backup a day in DATA_DIR/backups (backups/backup.service.ts); 'off': none.
+  BACKUP_SCHEDULE: z.enum(['daily', 'off']).default('daily'),
 });
 
 /** The server's configuration, read once from the environment. */

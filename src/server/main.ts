@@ -1,4 +1,5 @@
 import { buildApp } from './app.ts';
+import { markServerRunning } from './backups/server-pid-files.ts';
 import { prepareDataDir } from './data-dir.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -14,6 +15,8 @@ async function main(): Promise<void> {
   const env = readEnv();
   // DATA_DIR holds uploads and the geo-IP cache on PostgreSQL too.
   prepareDataDir(env.DATA_DIR, env.DATABASE_URL ? undefined : env.sqlitePath);
+  // `npm run restore` refuses to run while this file names a live server (backups/server-pid-files.ts).
+  markServerRunning(env.DATA_DIR);
   if (env.DATABASE_URL) await checkPostgresReachable(env.DATABASE_URL);
   const db = openDatabase({
     databaseUrl: env.DATABASE_URL,

@@ -70,6 +70,9 @@ export const EXPECTED: Record<string, Access> = {
   'GET /healthz': 'public',
   'GET /readyz': 'public',
   'GET /metrics': 'admin',
+  'GET /api/backups': 'admin',
+  'POST /api/backups': 'admin',
+  'DELETE /api/backups/:name': 'admin',
 };
 
 /** Which actors each access level admits. */
@@ -89,5 +92,6 @@ export function concretePath(url: string): string {
     .replace(':instanceId', 'none')
     .replace(':action', 'start')
     .replace(':type', 'service')
-    .replace(':key', '0'.repeat(32));
+    .replace(':key', '0'.repeat(32))
+    .replace(':name', '2000-01-01T00-00-00-000Z');
 }

@@ -17,6 +17,8 @@ export interface Db {
   dialect: Dialect;
   /** PostgreSQL: how to open a connection of one's own, outside the pool (the change feed's LISTEN). */
   connectionString?: string;
+  /** SQLite: the database file (backups copy it with SQLite's backup API). */
+  file?: string;
   close(): Promise<void>;
 }
 
@@ -103,7 +105,7 @@ export function openDatabase(config: DbConfig): Db {
     dialect: new SqliteDialect({ database: sqlite }),
     plugins: [new SqliteBooleanPlugin()],
   });
-  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+  return { kysely, dialect: 'sqlite', file: config.sqlitePath, close: () => kysely.destroy() };
 }
 
 /** Booleans come back as 0/1 from SQLite and true/false from PostgreSQL. */

@@ -16,7 +16,7 @@ import { mediaMigration } from './migrations/0012-media.ts';
 import { compactHistoryMigration } from './migrations/0013-compact-history.ts';
 
 /** Migrations are listed in code (not read from disk) so the bundled server carries them. */
-export function migrationsFor(db: Db): Record<string, Migration> {
+export function migrationsFor(db: Pick<Db, 'dialect'>): Record<string, Migration> {
   return {
     '0001-initial': initialMigration(db.dialect),
     '0002-status-changes': statusChangesMigration(db.dialect),
@@ -32,6 +32,11 @@ export function migrationsFor(db: Db): Record<string, Migration> {
     '0012-media': mediaMigration(db.dialect),
     '0013-compact-history': compactHistoryMigration(db.dialect),
   };
+}
+
+/** The newest migration of this code: the schema version a backup records and a restore compares with. */
+export function latestMigrationName(db: Pick<Db, 'dialect'>): string {
+  return Object.keys(migrationsFor(db)).at(-1) ?? '';
 }
 
 /** Brings the schema up to date; throws with the failing migration's error. */

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { LeaderWork } from '../services/leadership.ts';
 import type { Services } from '../services/container.ts';
+import { dailyBackupJob } from './daily-backup.job.ts';
 import type { Job } from './job.ts';
 import { pollGameServersJob } from './poll-game-servers.job.ts';
 import { pollMediaJob } from './poll-media.job.ts';
@@ -20,6 +21,7 @@ export function serverJobs(services: Services): Job[] {
     refreshMonitorSettingsJob(services),
     ...services.gameServerPollers.map(pollGameServersJob),
     pollMediaJob(services.mediaPoller),
+    dailyBackupJob(services),
   ];
 }
 

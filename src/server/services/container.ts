@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { BackupService, type BackupSchedule } from '../backups/backup.service.ts';
 import type { Db } from '../db/database.ts';
+import { latestMigrationName } from '../db/migrate.ts';
 import type { AddressPolicy } from '../http/ip-policy.ts';
 import { ImageUploadService } from './image-upload.service.ts';
 import type { Mailer, SmtpConfig } from '../integrations/mail/mailer.ts';
@@ -73,6 +75,8 @@ export interface ServiceDeps {
   sessionSecret: string | undefined;
   /** Where uploaded images are stored. */
   uploadsDir: string;
+  /** DATA_DIR (backups go to DATA_DIR/backups), BACKUP_SCHEDULE and SQLITE_NATIVE_BINDING. */
+  backups: { dataDir: string; schedule: BackupSchedule; sqliteNativeBinding: string | undefined };
   outboundPolicy: AddressPolicy;
   /** GEOIP_* resolved to files (null: GEOIP=off). */
   geoIpConfig: GeoIpConfig;
@@ -105,6 +109,7 @@ export interface Services extends NotificationServices, GameServerServices, Medi
   profile: ProfileService;
   catalog: ServiceCatalogService;
   images: ImageUploadService;
+  backups: BackupService;
   /** The check engine; main.ts starts and stops it (tests start their own). */
   monitor: Monitor;
   /** Decides which instance runs the monitor when several share one PostgreSQL database. */
@@ -273,6 +278,17 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     profile: new ProfileService(users, () => settings.get()),
     catalog,
     images: new ImageUploadService(deps.uploadsDir, deps.outboundPolicy),
+    backups: new BackupService({
+      source: {
+        dataDir: deps.backups.dataDir,
+        uploadsDir: deps.uploadsDir,
+        sqliteFile: deps.db.dialect === 'sqlite' ? (deps.db.file ?? null) : null,
+        sqliteNativeBinding: deps.backups.sqliteNativeBinding,
+        codeSchemaVersion: latestMigrationName(deps.db),
+      },
+      clock: deps.clock,
+      schedule: deps.backups.schedule,
+    }),
     leadership: new Leadership(new LeaderLockRepository(kysely, deps.db.dialect), deps.log),
     monitor: new Monitor({
       services: servicesRepository,

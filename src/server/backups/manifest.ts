@@ -1,0 +1,77 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The file in every backup folder that says what the backup holds. */
+export const MANIFEST_FILE = 'manifest.json';
+/** The database file's name inside a backup (and in DATA_DIR). */
+export const DATABASE_FILE = 'homelab.db';
+/** The uploads' folder inside a backup (and in DATA_DIR). */
+export const UPLOADS_FOLDER = 'uploads';
+
+/**
+ * A file path inside a backup, as the manifest writes it: `homelab.db` or `uploads/<type>/<file>`, forward
+ * slashes, no empty, `.` or `..` segments. A manifest is read back from disk by `npm run restore`, so its paths
+ * are checked before they are joined to anything.
+ */
+const backupFilePath = z.string().refine((value) => {
+  if (value === DATABASE_FILE) return true;
+  const segments = value.split('/');
+  return (
+    segments[0] === UPLOADS_FOLDER &&
+    segments.length >= 2 &&
+    segments.every((segment) => segment !== '' && segment !== '.' && segment !== '..' && !segment.includes('\\'))
+  );
+}, 'not a file of a backup');
+
+export const manifestSchema = z.object({
+  format: z.literal(1),
+  app: z.literal('homelab-dashboard'),
+  createdAt: z.iso.datetime(),
+  /** The database the server ran on: SQLite backups hold it, PostgreSQL ones only the uploads (use pg_dump). */
+  database: z.enum(['sqlite', 'postgres']),
+  /** The newest migration applied to the database backed up: a restore refuses a schema newer than its code. */
+  schemaVersion: z.string().min(1),
+  files: z.array(
+    z.object({ path: backupFilePath, size: z.number().int().min(0), sha256: z.string().regex(/^[0-9a-f]{64}$/) }),
+  ),
+});
+export type Manifest = z.infer<typeof manifestSchema>;
+export type ManifestFile = Manifest['files'][number];
+
+/** SHA-256 of a file, read as a stream (a database may be large). */
+export async function sha256File(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of fs.createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/** The manifest entry of a file inside a backup folder. */
+export async function describeFile(folder: string, relative: string): Promise<ManifestFile> {
+  const file = path.join(folder, ...relative.split('/'));
+  return { path: relative, size: (await fs.promises.stat(file)).size, sha256: await sha256File(file) };
+}
+
+/** Reads and validates a backup folder's manifest; throws an Error that says what is wrong. */
+export async function readManifest(folder: string): Promise<Manifest> {
+  const file = path.join(folder, MANIFEST_FILE);
+  let text: string;
+  try {
+    text = await fs.promises.readFile(file, 'utf8');
+  } catch {
+    throw new Error(`${file} is missing or unreadable: not a backup folder`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new Error(`${file} is not valid JSON`);
+  }
+  const parsed = manifestSchema.safeParse(json);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'manifest'}: ${issue.message}`);
+    throw new Error(`${file} is not a backup manifest (${problems.join('; ')})`);
+  }
+  return parsed.data;
+}
