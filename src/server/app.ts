@@ -19,6 +19,7 @@ import { MAX_UPLOAD_BYTES } from '#shared/constants';
 import { resolveGeoIpConfig, type GeoIpLookup } from './integrations/geoip/geoip.ts';
 import type { Mailer } from './integrations/mail/mailer.ts';
 import { createIdTokenVerifier, type IdTokenVerifier } from './integrations/oidc/id-token.verifier.ts';
+import { apiKeysRoutes } from './routes/api-keys.routes.ts';
 import { authRoutes } from './routes/auth.routes.ts';
 import type { App, RouteContext } from './routes/route-context.ts';
 import { gameServersRoutes } from './routes/game-servers.routes.ts';
@@ -65,6 +66,9 @@ export interface AppOptions {
   invitationLimit?: InvitationLimit;
 }
 
+/** Request headers that carry credentials, censored in every log line. */
+export const SECRET_REQUEST_HEADERS = ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization'];
+
 /** The built app with its route table and services (tests read both). */
 export interface BuiltApp {
   app: App;
@@ -99,7 +103,8 @@ function contentSecurityPolicy(scriptOrigins: () => string[]) {
 export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   const { env, db } = options;
   const fastifyOptions: FastifyServerOptions = {
-    logger: options.logger ?? { level: env.LOG_LEVEL },
+    // Keys and session cookies never reach a log, whatever a serializer or a log line picks up (security.md).
+    logger: options.logger ?? { level: env.LOG_LEVEL, redact: SECRET_REQUEST_HEADERS },
     trustProxy: env.trustProxy,
     bodyLimit: 1024 * 1024,
     // Reject bodies with __proto__ / constructor.prototype keys instead of parsing them.
@@ -161,6 +166,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
       services: env.MAX_SERVICES,
       queryGameServers: env.MAX_QUERY_GAME_SERVERS,
       emailTemplates: env.MAX_EMAIL_TEMPLATES,
+      apiKeys: env.MAX_API_KEYS,
     },
     invitationLimit: options.invitationLimit,
     log: app.log,
@@ -183,12 +189,15 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   registerApiAnswers(app, services);
   const routes = installAccessControl(app, {
     publicOrigin: new URL(env.publicUrl).origin,
+    hasSessionCookie: (request) => request.cookies[SESSION_COOKIE] !== undefined,
     async resolveSession(request) {
       const token = request.cookies[SESSION_COOKIE];
       return token ? await services.sessions.resolve(token) : null;
     },
+    resolveApiKey: (key, request) => services.apiKeys.resolve(key, request.ip),
   });
   app.decorateRequest('auth', null);
+  app.decorateRequest('apiKey', null);
   registerCompression(app);
 
   const context: RouteContext = {
@@ -209,6 +218,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   integrationsRoutes(context);
   eventsRoutes(context);
   mediaRoutes(context);
+  apiKeysRoutes(context);
 
   await registerUploadsStatic(app, path.join(env.DATA_DIR, 'uploads'));
   await registerStaticClient(app, options.clientDir ?? path.resolve('dist/client'), () => services.settings.get());

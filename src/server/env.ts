@@ -70,6 +70,7 @@ const envSchema = z.object({
   MAX_SERVICES: rowCap(10_000),
   MAX_QUERY_GAME_SERVERS: rowCap(500),
   MAX_EMAIL_TEMPLATES: rowCap(200),
+  MAX_API_KEYS: rowCap(100),
 });
 
 /** The server's configuration, read once from the environment. */
