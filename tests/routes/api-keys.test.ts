@@ -147,6 +147,7 @@ describe('creating, listing and revoking keys', () => {
     const refused = await withKey(created.key, 'GET', '/api/services');
     expect(refused.status).toBe(401);
     expect(refused.body).toEqual({ message: API_KEY_MSG.invalidKey });
+    expect(refused.headers.get('www-authenticate')).toBe('Bearer error="invalid_token"');
     expect(await listed(created.id)).toBeUndefined();
     const again = await admin.delete(`/api/api-keys/${created.id}`);
     expect(again.status).toBe(404);

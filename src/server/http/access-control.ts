@@ -76,7 +76,7 @@ export function installAccessControl(app: FastifyInstance, options: AccessContro
     done();
   });
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     // A request with a bearer credential and no session cookie is a script's, authenticated by its key alone.
     const bearer = options.hasSessionCookie(request) ? null : bearerCredential(request);
     const byKey = bearer !== null && bearer.kind !== 'none';
@@ -91,7 +91,11 @@ export function installAccessControl(app: FastifyInstance, options: AccessContro
     if (!config.access) throw new AppError('forbidden', MSG.forbidden);
     if (byKey) {
       const caller = bearer.kind === 'key' ? await options.resolveApiKey(bearer.key, request) : null;
-      if (!caller) throw new AppError('unauthenticated', API_KEY_MSG.invalidKey);
+      if (!caller) {
+        // RFC 6750 section 3: tells a script's HTTP library that its bearer credential is what was refused.
+        void reply.header('WWW-Authenticate', 'Bearer error="invalid_token"');
+        throw new AppError('unauthenticated', API_KEY_MSG.invalidKey);
+      }
       assertKeyScope(config.apiKeyScope, caller.scopes);
       request.apiKey = { id: caller.id, scopes: caller.scopes };
       request.auth = caller.auth;
