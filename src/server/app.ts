@@ -25,6 +25,7 @@ import { createAppMetrics } from './metrics/app-metrics.ts';
 import { registerHttpMetrics } from './metrics/http-metrics.ts';
 import { scrapeQueries } from './metrics/scrape-queries.ts';
 import { MetricsRepository } from './repositories/metrics.repository.ts';
+import { apiKeysRoutes } from './routes/api-keys.routes.ts';
 import { authRoutes } from './routes/auth.routes.ts';
 import { backupsRoutes } from './routes/backups.routes.ts';
 import type { App, RouteContext } from './routes/route-context.ts';
@@ -74,6 +75,9 @@ export interface AppOptions {
   invitationLimit?: InvitationLimit;
 }
 
+/** Request headers that carry credentials, censored in every log line. */
+export const SECRET_REQUEST_HEADERS = ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization'];
+
 /** The built app with its route table and services (tests read both). */
 export interface BuiltApp {
   app: App;
@@ -111,7 +115,8 @@ function contentSecurityPolicy(scriptOrigins: () => string[]) {
 export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   const { env, db } = options;
   const fastifyOptions: FastifyServerOptions = {
-    logger: options.logger ?? { level: env.LOG_LEVEL },
+    // Keys and session cookies never reach a log, whatever a serializer or a log line picks up (security.md).
+    logger: options.logger ?? { level: env.LOG_LEVEL, redact: SECRET_REQUEST_HEADERS },
     trustProxy: env.trustProxy,
     bodyLimit: 1024 * 1024,
     // Reject bodies with __proto__ / constructor.prototype keys instead of parsing them.
@@ -179,6 +184,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
       services: env.MAX_SERVICES,
       queryGameServers: env.MAX_QUERY_GAME_SERVERS,
       emailTemplates: env.MAX_EMAIL_TEMPLATES,
+      apiKeys: env.MAX_API_KEYS,
     },
     invitationLimit: options.invitationLimit,
     observers: { checks: metrics.checks, polls: metrics.polls },
@@ -202,12 +208,15 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   registerApiAnswers(app, services);
   const routes = installAccessControl(app, {
     publicOrigin: new URL(env.publicUrl).origin,
+    hasSessionCookie: (request) => request.cookies[SESSION_COOKIE] !== undefined,
     async resolveSession(request) {
       const token = request.cookies[SESSION_COOKIE];
       return token ? await services.sessions.resolve(token) : null;
     },
+    resolveApiKey: (key, request) => services.apiKeys.resolve(key, request.ip),
   });
   app.decorateRequest('auth', null);
+  app.decorateRequest('apiKey', null);
   registerCompression(app);
 
   const context: RouteContext = {
@@ -231,6 +240,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   healthRoutes(context, new DatabaseReadiness(db));
   metricsRoutes(app, metrics);
   backupsRoutes(context);
+  apiKeysRoutes(context);
 
   await registerUploadsStatic(app, path.join(env.DATA_DIR, 'uploads'));
   await registerStaticClient(app, options.clientDir ?? path.resolve('dist/client'), () => services.settings.get());

@@ -72,6 +72,7 @@ const envSchema = z.object({
   MAX_EMAIL_TEMPLATES: rowCap(200),
   // 'daily': the leading instance makes a backup a day in DATA_DIR/backups (backups/backup.service.ts); 'off': none.
   BACKUP_SCHEDULE: z.enum(['daily', 'off']).default('daily'),
+  MAX_API_KEYS: rowCap(100),
 });
 
 /** The server's configuration, read once from the environment. */

@@ -1,4 +1,4 @@
-import type { Access } from '../../src/server/http/access.ts';
+import type { Access, ApiKeyScope } from '../../src/server/http/access.ts';
 import { ACTOR_KINDS, type ActorKind } from './actors.ts';
 
 /**
@@ -73,7 +73,69 @@ export const EXPECTED: Record<string, Access> = {
   'GET /api/backups': 'admin',
   'POST /api/backups': 'admin',
   'DELETE /api/backups/:name': 'admin',
+  'GET /api/api-keys': 'admin',
+  'POST /api/api-keys': 'admin',
+  'DELETE /api/api-keys/:id': 'admin',
 };
+
+/**
+ * The scope an API key needs on each route, written out by hand like EXPECTED (issue 15): `read` on the GETs of
+ * services, game servers, media summary and status history; `admin` on the admin routes except those that change
+ * accounts (roles, approval, passwords, deletion, API keys). Every other route refuses keys.
+ */
+export const EXPECTED_KEY_SCOPES: Partial<Record<string, ApiKeyScope>> = {
+  'GET /api/services': 'read',
+  'GET /api/services/:id/history': 'read',
+  'GET /api/game-servers': 'read',
+  'GET /api/services/plex/summary': 'read',
+  'PATCH /api/settings': 'admin',
+  'POST /api/services': 'admin',
+  'PUT /api/services/:id': 'admin',
+  'DELETE /api/services/:id': 'admin',
+  'POST /api/upload/:type': 'admin',
+  'GET /api/users': 'admin',
+  'GET /api/login-attempts': 'admin',
+  'GET /api/email-templates': 'admin',
+  'POST /api/email-templates': 'admin',
+  'PATCH /api/email-templates/:id': 'admin',
+  'DELETE /api/email-templates/:id': 'admin',
+  'POST /api/email-templates/:id/test': 'admin',
+  'GET /api/mail-settings': 'admin',
+  'PATCH /api/mail-settings': 'admin',
+  'POST /api/mail-settings/test': 'admin',
+  'GET /api/integrations/amp': 'admin',
+  'PATCH /api/integrations/amp': 'admin',
+  'POST /api/integrations/amp/test': 'admin',
+  'GET /api/integrations/plex': 'admin',
+  'PATCH /api/integrations/plex': 'admin',
+  'POST /api/integrations/plex/test': 'admin',
+  'GET /api/integrations/jellyfin': 'admin',
+  'PATCH /api/integrations/jellyfin': 'admin',
+  'POST /api/integrations/jellyfin/test': 'admin',
+  'GET /api/services/plex/invitations': 'admin',
+  'GET /api/services/plex/thumbs/:key': 'admin',
+  'GET /api/game-servers/requests': 'admin',
+  'PATCH /api/game-servers/requests/:id': 'admin',
+  'GET /api/game-servers/actions': 'admin',
+  'GET /api/game-servers/query-types': 'admin',
+  'POST /api/game-servers': 'admin',
+  'PATCH /api/game-servers/:id': 'admin',
+  'DELETE /api/game-servers/:id': 'admin',
+  'GET /metrics': 'metrics',
+  'GET /api/backups': 'admin',
+  'POST /api/backups': 'admin',
+};
+
+/** The kinds of key the matrix tries on every route: one per scope, a revoked key and malformed headers. */
+export const KEY_KINDS = ['read', 'metrics', 'admin', 'revoked', 'malformed', 'emptyBearer'] as const;
+export type KeyKind = (typeof KEY_KINDS)[number];
+
+/** What a key of `kind` gets on a route that needs `scope`: admitted, 401 (no live key) or 403 (not for this key). */
+export function keyAnswer(kind: KeyKind, scope: ApiKeyScope | undefined): 'admitted' | 401 | 403 {
+  if (kind === 'revoked' || kind === 'malformed' || kind === 'emptyBearer') return 401;
+  if (scope === undefined) return 403;
+  return kind === scope || (scope === 'read' && kind === 'admin') ? 'admitted' : 403;
+}
 
 /** Which actors each access level admits. */
 export const ADMITS: Record<Access, readonly ActorKind[]> = {

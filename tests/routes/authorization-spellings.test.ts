@@ -7,7 +7,8 @@ import type { TestClient } from '../helpers/http-client.ts';
 import { rawRequest, type RawResponse } from '../helpers/raw-request.ts';
 import { isApiPath } from '../../src/server/http/api-path.ts';
 import { REVALIDATED_CACHE_CONTROL } from '../../src/server/http/revalidated-answers.ts';
-import { EXPECTED, concretePath } from '../helpers/route-access.ts';
+import { keyHeaders } from '../helpers/api-key-headers.ts';
+import { EXPECTED, KEY_KINDS, concretePath, type KeyKind } from '../helpers/route-access.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
@@ -57,6 +58,7 @@ const SPELLINGS: Record<string, (plain: string) => string> = {
 
 let app: TestApp;
 let actors: Record<ActorKind, Actor>;
+let keys: Record<KeyKind, Record<string, string>>;
 let clientDir: string;
 
 beforeAll(async () => {
@@ -66,6 +68,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(clientDir, 'assets', 'app-1a2b3c.js'), 'console.log(1)');
   app = await startTestApp({ clientDir });
   actors = await createActors(app);
+  keys = await keyHeaders(actors.admin);
 });
 afterAll(async () => {
   await app.close();
@@ -139,6 +142,27 @@ describe('every route under every spelling of its path', () => {
         }
       });
     }
+  }
+});
+
+describe('every route with an API key under every spelling of its path', () => {
+  for (const [route] of Object.entries(EXPECTED)) {
+    const [method = 'GET', pattern = ''] = route.split(' ');
+    const plain = concretePath(pattern);
+    it.each(KEY_KINDS)(`${route} with a %s key`, async (kind) => {
+      const anonymous = await actors.anonymous.signIn();
+      const expected = await send(anonymous, method, plain, keys[kind]);
+      expect(expected.status, summary(expected)).toBeLessThan(500);
+      for (const [name, spell] of Object.entries(SPELLINGS)) {
+        const spelled = spell(plain);
+        const response = await send(anonymous, method, spelled, keys[kind]);
+        const context = `${name}: ${method} ${spelled} answered ${summary(response)}; plain ${expected.status}`;
+        expect(allowedAnswers(expected.status, pattern), context).toContain(response.status);
+        if (!isRedirect(response)) expect(response.headers['content-type'], context).toMatch(/^application\/json/);
+        const revalidated = REVALIDATED_LISTS.has(route) && response.status === 200;
+        expect(response.headers['cache-control'], context).toBe(revalidated ? REVALIDATED_CACHE_CONTROL : 'no-store');
+      }
+    });
   }
 });
 

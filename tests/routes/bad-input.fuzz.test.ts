@@ -38,6 +38,7 @@ import {
   testPlexSettingsBody,
 } from '../../src/shared/schemas/integrations.ts';
 import { mediaInvitationBody } from '../../src/shared/schemas/media.ts';
+import { createApiKeyBody } from '../../src/shared/schemas/api-keys.ts';
 import { startFakeOidcIssuer as startFakeIssuer, type FakeOidcIssuer as FakeIssuer } from '../fakes/oidc-issuer.ts';
 import type { TestClient, TestResponse } from '../helpers/http-client.ts';
 import { registerClient, startTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -523,6 +524,14 @@ const ROUTES: JsonRoute[] = [
     // No media server in this app: an accepted address gets 503 before anything is recorded.
     acceptedBodyStatus: 503,
     plausible: fc.constantFrom('a@', '@b', 'a b@c.d', 'x@example.test\r\nBcc: y@z', 'x@example.test'),
+  },
+  {
+    method: 'POST',
+    url: '/api/api-keys',
+    fields: ['name', 'scopes'],
+    // Accepted bodies create a key: only refused ones are sent.
+    schema: createApiKeyBody,
+    plausible: fc.constantFrom('Homepage', 'read', ['read'], ['read', 'read'], ['write'], [], 'x'.repeat(101), ''),
   },
 ];
 

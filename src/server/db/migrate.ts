@@ -14,6 +14,7 @@ import { integrationSettingsMigration } from './migrations/0010-integration-sett
 import { gameServersMigration } from './migrations/0011-game-servers.ts';
 import { mediaMigration } from './migrations/0012-media.ts';
 import { compactHistoryMigration } from './migrations/0013-compact-history.ts';
+import { apiKeysMigration } from './migrations/0014-api-keys.ts';
 
 /** Migrations are listed in code (not read from disk) so the bundled server carries them. */
 export function migrationsFor(db: Pick<Db, 'dialect'>): Record<string, Migration> {
@@ -31,6 +32,7 @@ export function migrationsFor(db: Pick<Db, 'dialect'>): Record<string, Migration
     '0011-game-servers': gameServersMigration(db.dialect),
     '0012-media': mediaMigration(db.dialect),
     '0013-compact-history': compactHistoryMigration(db.dialect),
+    '0014-api-keys': apiKeysMigration(db.dialect),
   };
 }
 

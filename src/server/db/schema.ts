@@ -330,6 +330,21 @@ export interface NotificationDeliveriesTable {
   mailTemplateId: number | null;
 }
 
+/** Issue 15: scoped keys for scripts; only the SHA-256 of a key is stored (migration 0014). */
+export interface ApiKeysTable {
+  id: Generated<number>;
+  name: string;
+  /** JSON array of ApiKeyScope. */
+  scopes: string;
+  key_hash: string;
+  /** The key's first characters (not secret), to tell keys apart in lists. */
+  prefix: string;
+  created_by: number;
+  created_at: string;
+  last_used_at: string | null;
+  last_used_ip: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -355,4 +370,5 @@ export interface Database {
   media_status: MediaStatusTable;
   media_invitations: MediaInvitationsTable;
   notification_deliveries: NotificationDeliveriesTable;
+  api_keys: ApiKeysTable;
 }

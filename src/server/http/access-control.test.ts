@@ -9,7 +9,9 @@ function bareApp() {
   app.decorateRequest('auth', null);
   const routes = installAccessControl(app, {
     publicOrigin: 'http://localhost:5000',
+    hasSessionCookie: () => false,
     resolveSession: () => Promise.resolve(null),
+    resolveApiKey: () => Promise.resolve(null),
   });
   return { app, routes };
 }
@@ -25,6 +27,24 @@ describe('installAccessControl', () => {
     const { app } = bareApp();
     app.post('/healthz', () => Promise.resolve({ ok: true }));
     await expect(app.ready()).rejects.toThrow('declares no access level');
+  });
+
+  it('refuses to start with a key scope on a public route, or the read scope on a route that changes state', async () => {
+    const onPublic = bareApp().app;
+    onPublic.get('/api/open', { config: { access: 'public', apiKeyScope: 'read' } }, () => Promise.resolve({}));
+    await expect(onPublic.ready()).rejects.toThrow('declares apiKeyScope on a public route');
+    const readWrite = bareApp().app;
+    readWrite.post('/api/thing', { config: { access: 'admin', apiKeyScope: 'read' } }, () => Promise.resolve({}));
+    await expect(readWrite.ready()).rejects.toThrow('declares the read scope on a route that changes state');
+  });
+
+  it('lists the key scope a route declares, and answers 401 to a key it cannot resolve', async () => {
+    const { app, routes } = bareApp();
+    app.get('/api/things', { config: { access: 'approved', apiKeyScope: 'read' } }, () => Promise.resolve([]));
+    await app.ready();
+    expect(routes).toEqual([{ method: 'GET', url: '/api/things', access: 'approved', apiKeyScope: 'read' }]);
+    const response = await app.inject({ method: 'GET', url: '/api/things', headers: { authorization: 'Bearer x' } });
+    expect(response.statusCode).toBe(401);
   });
 
   it('decides from the matched route: an encoded spelling of a protected path is refused like the plain one', async () => {

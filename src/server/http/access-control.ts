@@ -1,8 +1,11 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { MSG } from '#shared/messages';
+import { API_KEY_MSG } from '#shared/schemas/api-keys';
+import type { ApiKeyCaller } from '../services/api-key.service.ts';
 import { AppError } from '../services/app-error.ts';
 import type { ActiveSession } from '../services/session.service.ts';
-import { assertAccess, type Access } from './access.ts';
+import { assertAccess, assertKeyScope, type Access, type ApiKeyScope } from './access.ts';
+import { bearerCredential } from './bearer-key.ts';
 import { isSameOriginRequest } from './same-origin.ts';
 
 declare module 'fastify' {
@@ -19,13 +22,30 @@ export interface RouteEntry {
   method: string;
   url: string;
   access: Access;
+  /** The scope a key needs to call it; absent when keys are refused. */
+  apiKeyScope?: ApiKeyScope;
 }
 
 export interface AccessControlOptions {
   /** The origin of PUBLIC_URL, also accepted as the same origin behind a proxy. */
   publicOrigin: string;
+  /** Whether the request carries a session cookie (live or not): then it is a browser's, and keys are ignored. */
+  hasSessionCookie(request: FastifyRequest): boolean;
   /** Looks up the session a cookie names; null when there is none or it has ended. */
   resolveSession(request: FastifyRequest): Promise<ActiveSession | null>;
+  /** Looks up the live key a bearer credential names; null when it is unknown, revoked or its creator lost the right. */
+  resolveApiKey(key: string, request: FastifyRequest): Promise<ApiKeyCaller | null>;
+}
+
+/** Keys are for reading and administration, never for accounts: no scope on public or account-level routes. */
+function checkKeyScopeDeclaration(route: RouteOptions, methods: string[]): string | null {
+  const scope = route.config?.apiKeyScope;
+  if (scope === undefined) return null;
+  const access = route.config?.access;
+  if (access === 'public' || access === 'user') return `declares apiKeyScope on a ${String(access)} route`;
+  if (scope === 'read' && methods.some((method) => method !== 'GET' && method !== 'HEAD'))
+    return 'declares the read scope on a route that changes state';
+  return null;
 }
 
 /**
@@ -48,20 +68,44 @@ export function installAccessControl(app: FastifyInstance, options: AccessContro
       if (!access) return done(new Error(`Route ${String(route.method)} ${route.url} declares no access level`));
       if (route.config?.servesFiles) continue;
       const methods = Array.isArray(route.method) ? route.method : [route.method];
-      for (const method of methods) if (method !== 'HEAD') table.push({ method, url: route.url, access });
+      const wrongScope = checkKeyScopeDeclaration(route, methods);
+      if (wrongScope) return done(new Error(`Route ${String(route.method)} ${route.url} ${wrongScope}`));
+      const apiKeyScope = route.config?.apiKeyScope;
+      for (const method of methods) {
+        if (method !== 'HEAD') table.push({ method, url: route.url, access, ...(apiKeyScope ? { apiKeyScope } : {}) });
+      }
     }
     done();
   });
 
-  app.addHook('onRequest', async (request) => {
-    if (!isSameOriginRequest(request, options.publicOrigin)) throw new AppError('forbidden', MSG.crossSite);
+  app.addHook('onRequest', async (request, reply) => {
+    // A request with a bearer credential and no session cookie is a script's, authenticated by its key alone.
+    const bearer = options.hasSessionCookie(request) ? null : bearerCredential(request);
+    const byKey = bearer !== null && bearer.kind !== 'none';
+    // The same-origin check protects cookies, which a browser attaches to cross-site requests by itself. A key
+    // request carries no cookie, so there is nothing to ride on; and a page on another site cannot make a
+    // browser send an Authorization header without a CORS preflight, which this server never approves.
+    if (!byKey && !isSameOriginRequest(request, options.publicOrigin)) throw new AppError('forbidden', MSG.crossSite);
     // The not-found handler answers 404 (or the client's index page) and reveals nothing.
     if (request.is404) return;
     const config = request.routeOptions.config;
     if (config.servesFiles) return;
     if (!config.access) throw new AppError('forbidden', MSG.forbidden);
-    if (config.probe && config.access === 'public') return;
-    request.auth = await options.resolveSession(request);
+    // Probes (GET /healthz, /readyz) need nobody: no session lookup, so a poll costs no database call.
+    if (config.probe && config.access === 'public' && !byKey) return;
+    if (byKey) {
+      const caller = bearer.kind === 'key' ? await options.resolveApiKey(bearer.key, request) : null;
+      if (!caller) {
+        // RFC 6750 section 3: tells a script's HTTP library that its bearer credential is what was refused.
+        void reply.header('WWW-Authenticate', 'Bearer error="invalid_token"');
+        throw new AppError('unauthenticated', API_KEY_MSG.invalidKey);
+      }
+      assertKeyScope(config.apiKeyScope, caller.scopes);
+      request.apiKey = { id: caller.id, scopes: caller.scopes };
+      request.auth = caller.auth;
+    } else {
+      request.auth = await options.resolveSession(request);
+    }
     assertAccess(config.access, request);
   });
 

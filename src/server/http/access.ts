@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { MSG } from '#shared/messages';
+import { API_KEY_MSG } from '#shared/schemas/api-keys';
 import { isAdminRole, isApproved } from '#shared/permissions';
 import { AppError } from '../services/app-error.ts';
 import type { ActiveSession } from '../services/session.service.ts';
@@ -30,7 +31,23 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: ActiveSession | null;
+    /** The key a request came with (`Authorization: Bearer`); null for sessions and anonymous requests. */
+    apiKey: { id: number; scopes: readonly ApiKeyScope[] } | null;
   }
+}
+
+/** Whether a key with `scopes` may call a route that names `needed`: `admin` implies `read`, nothing else implies. */
+export function keyHasScope(scopes: readonly ApiKeyScope[], needed: ApiKeyScope): boolean {
+  return scopes.includes(needed) || (needed === 'read' && scopes.includes('admin'));
+}
+
+/**
+ * Throws 403 when a route refuses keys, or needs a scope the request's key lacks. The key's creator then meets
+ * the route's access level like any signed-in caller (assertAccess).
+ */
+export function assertKeyScope(needed: ApiKeyScope | undefined, scopes: readonly ApiKeyScope[]): void {
+  if (needed === undefined) throw new AppError('forbidden', API_KEY_MSG.notForKeys);
+  if (!keyHasScope(scopes, needed)) throw new AppError('forbidden', API_KEY_MSG.missingScope(needed));
 }
 
 /** True when the session must change its password before it may do anything else. */

@@ -13,13 +13,13 @@ import type { RouteContext } from './route-context.ts';
 
 /** E-mail templates: administrators only (SPEC section 6, DESIGN "Roles and visibility"). */
 export function emailTemplatesRoutes({ app, services }: RouteContext): void {
-  app.get('/api/email-templates', { config: { access: 'admin' } }, async () =>
+  app.get('/api/email-templates', { config: { access: 'admin', apiKeyScope: 'admin' } }, async () =>
     (await services.emailTemplates.list()).map(presentEmailTemplate),
   );
 
   app.post(
     '/api/email-templates',
-    { config: { access: 'admin' }, schema: { body: createEmailTemplateBody } },
+    { config: { access: 'admin', apiKeyScope: 'admin' }, schema: { body: createEmailTemplateBody } },
     async (request, reply) => {
       const template = await services.emailTemplates.create(request.body);
       return reply.status(201).send(presentEmailTemplate(template));
@@ -28,13 +28,13 @@ export function emailTemplatesRoutes({ app, services }: RouteContext): void {
 
   app.patch(
     '/api/email-templates/:id',
-    { config: { access: 'admin' }, schema: { params: idParams, body: updateEmailTemplateBody } },
+    { config: { access: 'admin', apiKeyScope: 'admin' }, schema: { params: idParams, body: updateEmailTemplateBody } },
     async (request) => presentEmailTemplate(await services.emailTemplates.update(request.params.id, request.body)),
   );
 
   app.delete(
     '/api/email-templates/:id',
-    { config: { access: 'admin' }, schema: { params: idParams } },
+    { config: { access: 'admin', apiKeyScope: 'admin' }, schema: { params: idParams } },
     async (request) => {
       await services.emailTemplates.delete(request.params.id);
       return presentMessage(EMAIL_TEMPLATE_MSG.deleted);
@@ -43,7 +43,7 @@ export function emailTemplatesRoutes({ app, services }: RouteContext): void {
 
   app.post(
     '/api/email-templates/:id/test',
-    { config: { access: 'admin' }, schema: { params: idParams, body: testEmailTemplateBody } },
+    { config: { access: 'admin', apiKeyScope: 'admin' }, schema: { params: idParams, body: testEmailTemplateBody } },
     async (request) => {
       const actor = requireAuth(request).user;
       await services.emailTemplates.sendTest(actor.id, request.params.id, request.body);

@@ -29,7 +29,7 @@ export function gameServersRoutes({ app, services }: RouteContext): void {
     canControl: (server) => game.canControl(server),
   });
 
-  app.get('/api/game-servers', { config: { access: 'approved' } }, async (request) => {
+  app.get('/api/game-servers', { config: { access: 'approved', apiKeyScope: 'read' } }, async (request) => {
     const { user } = requireAuth(request);
     const view = await viewFor(user);
     return (await game.listFor(user)).map((server) => presentGameServer(server, view));
@@ -53,28 +53,31 @@ export function gameServersRoutes({ app, services }: RouteContext): void {
     },
   );
 
-  app.get('/api/game-servers/requests', { config: { access: 'admin' } }, async () =>
+  app.get('/api/game-servers/requests', { config: { access: 'admin', apiKeyScope: 'admin' } }, async () =>
     (await services.gameServerRequests.list()).map(presentGameServerRequest),
   );
 
   app.patch(
     '/api/game-servers/requests/:id',
-    { config: { access: 'admin' }, schema: { params: idParams, body: patchGameServerRequestBody } },
+    {
+      config: { access: 'admin', apiKeyScope: 'admin' },
+      schema: { params: idParams, body: patchGameServerRequestBody },
+    },
     async (request) =>
       presentGameServerRequest(await services.gameServerRequests.setDone(request.params.id, request.body.done)),
   );
 
-  app.get('/api/game-servers/actions', { config: { access: 'admin' } }, async () =>
+  app.get('/api/game-servers/actions', { config: { access: 'admin', apiKeyScope: 'admin' } }, async () =>
     (await game.audit()).map(presentGameServerAudit),
   );
 
-  app.get('/api/game-servers/query-types', { config: { access: 'admin' } }, async () =>
+  app.get('/api/game-servers/query-types', { config: { access: 'admin', apiKeyScope: 'admin' } }, async () =>
     (await services.gameQueryTypes()).map(presentGameQueryType),
   );
 
   app.post(
     '/api/game-servers',
-    { config: { access: 'admin' }, schema: { body: createQueryServerBody } },
+    { config: { access: 'admin', apiKeyScope: 'admin' }, schema: { body: createQueryServerBody } },
     async (request, reply) => {
       const server = await game.addQueryServer(request.body);
       return reply.status(201).send(presentGameServer(server, await viewFor(requireAuth(request).user)));
@@ -83,7 +86,7 @@ export function gameServersRoutes({ app, services }: RouteContext): void {
 
   app.patch(
     '/api/game-servers/:id',
-    { config: { access: 'admin' }, schema: { params: idParams, body: patchGameServerBody } },
+    { config: { access: 'admin', apiKeyScope: 'admin' }, schema: { params: idParams, body: patchGameServerBody } },
     async (request) => {
       const server = await game.update(request.params.id, request.body);
       return presentGameServer(server, await viewFor(requireAuth(request).user));
@@ -92,7 +95,7 @@ export function gameServersRoutes({ app, services }: RouteContext): void {
 
   app.delete(
     '/api/game-servers/:id',
-    { config: { access: 'admin' }, schema: { params: idParams } },
+    { config: { access: 'admin', apiKeyScope: 'admin' }, schema: { params: idParams } },
     async (request) => {
       await game.delete(request.params.id);
       return presentMessage(GAME_MSG.deleted);

@@ -7,7 +7,7 @@ import type { RouteContext } from './route-context.ts';
 export function historyRoutes({ app, services }: RouteContext): void {
   app.get(
     '/api/services/:id/history',
-    { config: { access: 'approved' }, schema: { params: idParams } },
+    { config: { access: 'approved', apiKeyScope: 'read' }, schema: { params: idParams } },
     async (request) => presentHistory(await services.history.historyFor(requireAuth(request).user, request.params.id)),
   );
 }

@@ -39,15 +39,17 @@ function integrationSettingsRoutes<F extends string>(app: App, spec: Integration
   const path = `/api/integrations/${spec.id}`;
   const present = (view: IntegrationView<F>) => spec.wire.parse(presentIntegrationSettings(view, spec.settings.fields));
 
-  app.get(path, { config: { access: 'admin' } }, async () => present(await spec.settings.view()));
+  app.get(path, { config: { access: 'admin', apiKeyScope: 'admin' } }, async () => present(await spec.settings.view()));
 
-  app.patch(path, { config: { access: 'admin' }, schema: { body: spec.patchBody } }, async (request) =>
-    present(await spec.settings.update(request.body)),
+  app.patch(
+    path,
+    { config: { access: 'admin', apiKeyScope: 'admin' }, schema: { body: spec.patchBody } },
+    async (request) => present(await spec.settings.update(request.body)),
   );
 
   app.post(
     `${path}/test`,
-    { config: { access: 'admin' }, schema: { body: spec.testBody.optional() } },
+    { config: { access: 'admin', apiKeyScope: 'admin' }, schema: { body: spec.testBody.optional() } },
     async (request) => presentMessage(await spec.settings.test(request.body ?? {})),
   );
 }

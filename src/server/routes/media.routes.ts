@@ -28,7 +28,7 @@ export function mediaRoutes({ app, services }: RouteContext): void {
     presentMediaServer(await media.status()),
   );
 
-  app.get('/api/services/plex/summary', { config: { access: 'approved' } }, async () =>
+  app.get('/api/services/plex/summary', { config: { access: 'approved', apiKeyScope: 'read' } }, async () =>
     presentMediaSummary(await media.status()),
   );
 
@@ -36,7 +36,7 @@ export function mediaRoutes({ app, services }: RouteContext): void {
     (await media.listMine(requireAuth(request).user)).map((invitation) => presentMediaInvitation(invitation, false)),
   );
 
-  app.get('/api/services/plex/invitations', { config: { access: 'admin' } }, async () =>
+  app.get('/api/services/plex/invitations', { config: { access: 'admin', apiKeyScope: 'admin' } }, async () =>
     (await media.listAll()).map((invitation) => presentMediaInvitation(invitation, true)),
   );
 
@@ -52,7 +52,7 @@ export function mediaRoutes({ app, services }: RouteContext): void {
   // Admins only: thumbnails belong to the stream details, which only admins see (SPEC section 6).
   app.get(
     '/api/services/plex/thumbs/:key',
-    { config: { access: 'admin' }, schema: { params: thumbParams } },
+    { config: { access: 'admin', apiKeyScope: 'admin' }, schema: { params: thumbParams } },
     async (request, reply) => {
       const image = await media.thumbnail(request.params.key);
       return reply

@@ -31,19 +31,19 @@ export function notificationsRoutes({ app, services }: RouteContext): void {
     },
   );
 
-  app.get('/api/mail-settings', { config: { access: 'admin' } }, async () =>
+  app.get('/api/mail-settings', { config: { access: 'admin', apiKeyScope: 'admin' } }, async () =>
     presentMailSettings(await services.mailSettings.get()),
   );
 
   app.patch(
     '/api/mail-settings',
-    { config: { access: 'admin' }, schema: { body: patchMailSettingsBody } },
+    { config: { access: 'admin', apiKeyScope: 'admin' }, schema: { body: patchMailSettingsBody } },
     async (request) => presentMailSettings(await services.mailSettings.update(request.body)),
   );
 
   app.post(
     '/api/mail-settings/test',
-    { config: { access: 'admin' }, schema: { body: testMailSettingsBody } },
+    { config: { access: 'admin', apiKeyScope: 'admin' }, schema: { body: testMailSettingsBody } },
     async (request) => {
       const actor = requireAuth(request).user;
       await services.mailSettings.sendTest(actor.id, request.body.email, await services.settings.siteTitle());

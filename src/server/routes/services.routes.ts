@@ -8,14 +8,14 @@ import type { RouteContext } from './route-context.ts';
 
 /** The services list for everyone approved; changes for administrators. */
 export function servicesRoutes({ app, services }: RouteContext): void {
-  app.get('/api/services', { config: { access: 'approved' } }, async (request) => {
+  app.get('/api/services', { config: { access: 'approved', apiKeyScope: 'read' } }, async (request) => {
     const { services: list, mediaServerId } = await services.catalog.listFor(requireAuth(request).user);
     return list.map((service) => presentService(service, mediaServerId));
   });
 
   app.post(
     '/api/services',
-    { config: { access: 'admin' }, schema: { body: createServiceBody } },
+    { config: { access: 'admin', apiKeyScope: 'admin' }, schema: { body: createServiceBody } },
     async (request, reply) => {
       const service = await services.catalog.create(request.body);
       return reply.status(201).send(presentService(service, await services.catalog.mediaServerId()));
@@ -24,15 +24,19 @@ export function servicesRoutes({ app, services }: RouteContext): void {
 
   app.put(
     '/api/services/:id',
-    { config: { access: 'admin' }, schema: { params: idParams, body: updateServiceBody } },
+    { config: { access: 'admin', apiKeyScope: 'admin' }, schema: { params: idParams, body: updateServiceBody } },
     async (request) => {
       const service = await services.catalog.update(request.params.id, request.body);
       return presentService(service, await services.catalog.mediaServerId());
     },
   );
 
-  app.delete('/api/services/:id', { config: { access: 'admin' }, schema: { params: idParams } }, async (request) => {
-    await services.catalog.delete(request.params.id);
-    return presentMessage(SERVICE_MSG.deleted);
-  });
+  app.delete(
+    '/api/services/:id',
+    { config: { access: 'admin', apiKeyScope: 'admin' }, schema: { params: idParams } },
+    async (request) => {
+      await services.catalog.delete(request.params.id);
+      return presentMessage(SERVICE_MSG.deleted);
+    },
+  );
 }

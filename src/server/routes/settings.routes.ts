@@ -9,8 +9,12 @@ export function settingsRoutes({ app, services, signInConfig }: RouteContext): v
     return presentSettings(await services.settings.view(), request.auth?.user ?? null, signInConfig);
   });
 
-  app.patch('/api/settings', { config: { access: 'admin' }, schema: { body: patchSettingsBody } }, async (request) => {
-    const view = await services.settings.update(request.body, requireAuth(request).user);
-    return presentSettings(view, request.auth?.user ?? null, signInConfig);
-  });
+  app.patch(
+    '/api/settings',
+    { config: { access: 'admin', apiKeyScope: 'admin' }, schema: { body: patchSettingsBody } },
+    async (request) => {
+      const view = await services.settings.update(request.body, requireAuth(request).user);
+      return presentSettings(view, request.auth?.user ?? null, signInConfig);
+    },
+  );
 }

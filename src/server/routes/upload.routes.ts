@@ -19,7 +19,7 @@ export function uploadRoutes({ app, services }: RouteContext): void {
   app.post(
     '/api/upload/:type',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', apiKeyScope: 'admin' },
       schema: { params: uploadParams },
       // No route bodyLimit: the multipart parser streams (its 5 MB file cap applies while reading), and the JSON
       // form keeps the app's 1 MB limit. Raising bodyLimit here would only let a JSON body grow to 5 MB.

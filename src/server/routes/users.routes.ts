@@ -9,7 +9,7 @@ import type { RouteContext } from './route-context.ts';
 
 /** User management and the sign-in log (administrators; deleting users is the superadmin's). */
 export function usersRoutes({ app, services }: RouteContext): void {
-  app.get('/api/users', { config: { access: 'admin' } }, async () => {
+  app.get('/api/users', { config: { access: 'admin', apiKeyScope: 'admin' } }, async () => {
     return (await services.userAdmin.list()).map(presentAdminUser);
   });
 
@@ -38,7 +38,7 @@ export function usersRoutes({ app, services }: RouteContext): void {
     },
   );
 
-  app.get('/api/login-attempts', { config: { access: 'admin' } }, async () => {
+  app.get('/api/login-attempts', { config: { access: 'admin', apiKeyScope: 'admin' } }, async () => {
     return (await services.loginAttempts.recent()).map(presentLoginAttempt);
   });
 }

@@ -7,6 +7,8 @@ import { ImageUploadService } from './image-upload.service.ts';
 import type { Mailer, SmtpConfig } from '../integrations/mail/mailer.ts';
 import type { IdTokenVerifier } from '../integrations/oidc/id-token.verifier.ts';
 import { createGeoIpLookup, type GeoIpConfig, type GeoIpLookup } from '../integrations/geoip/geoip.ts';
+import { ApiKeysRepository } from '../repositories/api-keys.repository.ts';
+import { ApiKeyService } from './api-key.service.ts';
 import { AppSecretsRepository } from '../repositories/app-secrets.repository.ts';
 import { EmailTemplatesRepository } from '../repositories/email-templates.repository.ts';
 import { LoginAttemptsRepository } from '../repositories/login-attempts.repository.ts';
@@ -86,7 +88,7 @@ export interface ServiceDeps {
   integrationEnv: Readonly<Record<string, string | undefined>>;
   /** GAME_HOST. */
   gameHostDefault: string | null;
-  /** MAX_SERVICES, MAX_QUERY_GAME_SERVERS, MAX_EMAIL_TEMPLATES. */
+  /** MAX_SERVICES, MAX_QUERY_GAME_SERVERS, MAX_EMAIL_TEMPLATES, MAX_API_KEYS. */
   caps: RowCaps;
   /** How often an event stream sends a heartbeat and looks its session up again (tests shorten it). */
   eventHeartbeatMs: number;
@@ -116,6 +118,8 @@ export interface Services extends NotificationServices, GameServerServices, Medi
   leadership: Leadership;
   history: StatusHistoryService;
   userAdmin: UserAdminService;
+  /** API keys (issue 15): created and revoked by admins, resolved on every bearer request. */
+  apiKeys: ApiKeyService;
   loginAttempts: LoginAttemptService;
   /** Open database files; closed with the app. */
   geoIp: GeoIpLookup;
@@ -312,6 +316,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
       siteTitle: () => settings.siteTitle(),
       publicUrl: deps.publicUrl,
     }),
+    apiKeys: new ApiKeyService(new ApiKeysRepository(kysely), users, deps.clock, deps.caps.apiKeys),
     loginAttempts: attempts,
     geoIp,
     integrations,

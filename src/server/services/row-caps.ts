@@ -9,6 +9,7 @@ export interface RowCaps {
   services: number;
   queryGameServers: number;
   emailTemplates: number;
+  apiKeys: number;
 }
 
 /** Refuses one more row when `count()` already reached `cap`. */

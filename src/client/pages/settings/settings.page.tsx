@@ -5,6 +5,7 @@ import { settingsQueryOptions } from '../../api/session.queries';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { BackupsSection } from '../../features/backups/backups-section';
+import { ApiKeysSection } from '../../features/api-keys/api-keys-section';
 import { EmailTemplatesSection } from '../../features/email-templates/email-templates-section';
 import { AmpSettingsSection } from '../../features/integration-settings/amp-settings-section';
 import { AdminPageFrame } from '../../features/layout/admin-page-frame';
@@ -55,6 +56,7 @@ export default function SettingsPage() {
           <MailSettingsSection />
           <EmailTemplatesSection />
           <BackupsSection />
+          <ApiKeysSection />
         </div>
       ) : isError && !isFetching ? (
         <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-destructive/50 p-6">
