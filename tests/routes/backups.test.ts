@@ -5,6 +5,7 @@ import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKUP_MSG, type BackupListWire, type BackupWire } from '../../src/shared/schemas/backups.ts';
 import { BackupService } from '../../src/server/backups/backup.service.ts';
+import { latestMigrationName } from '../../src/server/db/migrate.ts';
 import { dailyBackupJob } from '../../src/server/jobs/daily-backup.job.ts';
 import { serverJobs } from '../../src/server/jobs/scheduler.ts';
 import { createActors, type Actor, type ActorKind } from '../helpers/actors.ts';
@@ -75,7 +76,7 @@ describe('making a backup', () => {
     };
     expect(manifest.createdAt).toBe('2030-01-01T10:00:00.000Z');
     expect(manifest.database).toBe(app.testDb.db.dialect);
-    expect(manifest.schemaVersion).toBe('0013-compact-history');
+    expect(manifest.schemaVersion).toBe(latestMigrationName({ dialect: 'sqlite' }));
     const paths = manifest.files.map((file) => file.path).sort();
     expect(paths).toEqual([
       ...(isSqlite() ? ['homelab.db'] : []),
@@ -242,7 +243,7 @@ describe('the daily job and retention', () => {
         dataDir,
         uploadsDir: path.join(dataDir, 'uploads'),
         sqliteFile: null,
-        codeSchemaVersion: '0013-compact-history',
+        codeSchemaVersion: latestMigrationName({ dialect: 'sqlite' }),
       },
       clock,
       schedule: 'off',
