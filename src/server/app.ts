@@ -25,6 +25,7 @@ import { gameServersRoutes } from './routes/game-servers.routes.ts';
 import { integrationsRoutes } from './routes/integrations.routes.ts';
 import { eventsRoutes } from './routes/events.routes.ts';
 import { mediaRoutes } from './routes/media.routes.ts';
+import { configRoutes } from './routes/config.routes.ts';
 import { servicesRoutes } from './routes/services.routes.ts';
 import { usersRoutes } from './routes/users.routes.ts';
 import { emailTemplatesRoutes } from './routes/email-templates.routes.ts';
@@ -209,6 +210,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   integrationsRoutes(context);
   eventsRoutes(context);
   mediaRoutes(context);
+  await configRoutes(context);
 
   await registerUploadsStatic(app, path.join(env.DATA_DIR, 'uploads'));
   await registerStaticClient(app, options.clientDir ?? path.resolve('dist/client'), () => services.settings.get());

@@ -67,6 +67,8 @@ export const EXPECTED: Record<string, Access> = {
   'PATCH /api/game-servers/:id': 'admin',
   'DELETE /api/game-servers/:id': 'admin',
   'GET /api/events': 'approved',
+  'GET /api/config/export': 'admin',
+  'POST /api/config/import': 'admin',
 };
 
 /** Which actors each access level admits. */

@@ -87,8 +87,11 @@ async function send(client: TestClient, method: string, rawPath: string, extra: 
  * What a spelling may answer: the plain path's answer or a 404. Where the plain path is admitted, a spelling
  * that runs into a parameter (`/api/users/999999;x`) changes the parameter's value, so a 400 is fine too.
  */
-/** Routes that answer an admitted caller with an event stream instead of JSON. */
-const STREAMS = new Set(['GET /api/events']);
+/** Routes that answer an admitted caller with something else than JSON: an event stream, a YAML file. */
+const NON_JSON_ANSWERS: Record<string, RegExp> = {
+  'GET /api/events': /^text\/event-stream/,
+  'GET /api/config/export': /^application\/yaml/,
+};
 
 function allowedAnswers(plainStatus: number, pattern: string): number[] {
   const isAdmitted = plainStatus !== 401 && plainStatus !== 403;
@@ -121,7 +124,7 @@ describe('every route under every spelling of its path', () => {
           const context = `${name}: ${method} ${spelled} answered ${summary(response)}; plain ${expected.status}`;
           expect(allowedAnswers(expected.status, pattern), context).toContain(response.status);
           if (!isRedirect(response)) {
-            const type = response.status === 200 && STREAMS.has(route) ? /^text\/event-stream/ : /^application\/json/;
+            const type = (response.status === 200 && NON_JSON_ANSWERS[route]) || /^application\/json/;
             expect(response.headers['content-type'], context).toMatch(type);
           }
           const revalidated = REVALIDATED_LISTS.has(route) && response.status === 200;
