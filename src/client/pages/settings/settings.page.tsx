@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { settingsQueryOptions } from '../../api/session.queries';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
+import { ConfigTransferSection } from '../../features/config-transfer/config-transfer-section';
 import { EmailTemplatesSection } from '../../features/email-templates/email-templates-section';
 import { AmpSettingsSection } from '../../features/integration-settings/amp-settings-section';
 import { AdminPageFrame } from '../../features/layout/admin-page-frame';
@@ -53,6 +54,7 @@ export default function SettingsPage() {
           <MediaSettingsSection />
           <MailSettingsSection />
           <EmailTemplatesSection />
+          <ConfigTransferSection />
         </div>
       ) : isError && !isFetching ? (
         <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-destructive/50 p-6">
