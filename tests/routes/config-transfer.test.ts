@@ -1,5 +1,6 @@
 // Configuration as code (issue 15): GET /api/config/export and POST /api/config/import. Runs on SQLite, and on
 // PostgreSQL under scripts/with-postgres.sh (DATABASE_URL set: every app gets a database of its own).
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { CONFIG_MSG, type ConfigImportWire } from '../../src/shared/schemas/config-transfer.ts';
@@ -478,5 +479,40 @@ describe('the import transaction', () => {
       kind: 'conflict',
     });
     expect(await exportYaml(lab.admin)).toBe(before);
+  });
+});
+
+describe('POST /api/config/import under bad input', () => {
+  const text = fc.oneof(fc.string(), fc.constantFrom('', ' ', 'not a url', '\u0000', '169.254.169.254', '{{x}}'));
+  const value = fc.oneof(text, fc.integer(), fc.boolean(), fc.constant(null), fc.double());
+  const plausible = fc.record(
+    {
+      version: fc.oneof(fc.constant(1), value),
+      services: fc.array(fc.dictionary(fc.constantFrom('name', 'url', 'refreshInterval', 'icon', 'x'), value)),
+      gameServers: fc.array(fc.dictionary(fc.constantFrom('provider', 'instanceId', 'port', 'host'), value)),
+      emailTemplates: fc.array(fc.dictionary(fc.constantFrom('name', 'subject', 'template', 'defaultTemplate'), value)),
+      settings: fc.dictionary(fc.constantFrom('site_title', 'online_color', 'default_role', '__proto__'), value),
+    },
+    { requiredKeys: [] },
+  );
+
+  it('answers any document with 200 or a 400 listing problems, never a 500, and a dry run writes nothing', async () => {
+    const before = await exportYaml(source.admin);
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(plausible, fc.anything()), async (document) => {
+        const response = await importYaml(source.admin, stringify(document), 'dryRun=true');
+        expect([200, 400], response.text).toContain(response.status);
+        if (response.status === 400) expect(response.body.problems.length).toBeGreaterThan(0);
+      }),
+      { numRuns: 60 },
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.string({ maxLength: 200 }), async (raw) => {
+        const response = await importYaml(source.admin, raw, 'dryRun=true');
+        expect([200, 400], response.text).toContain(response.status);
+      }),
+      { numRuns: 60 },
+    );
+    expect(await exportYaml(source.admin)).toBe(before);
   });
 });

@@ -87,8 +87,8 @@ const flag = z
   .transform((value) => value === 'true')
   .optional();
 
-/** POST /api/config/import?dryRun=true|false&removeMissing=true|false (dryRun defaults to true). */
-export const configImportQuery = z.strictObject({ dryRun: flag, removeMissing: flag });
+/** POST /api/config/import?dryRun=true|false&removeMissing=true|false (dryRun defaults to true; other keys ignored). */
+export const configImportQuery = z.object({ dryRun: flag, removeMissing: flag });
 
 export const CONFIG_SECTIONS = [
   'services',
