@@ -290,6 +290,30 @@ describe('POST /api/config/import', () => {
     ]);
   });
 
+  it('tells the catalog listeners (the monitor, the list caches, other instances) of every service it wrote', async () => {
+    const lab = await startLab();
+    await populate(lab);
+    const heard: string[] = [];
+    lab.app.built.services.catalog.onChange((change) => heard.push(`${change.kind}:${change.id}`));
+    const ids = (await lab.admin.get<{ id: number; url: string }[]>('/api/services')).body;
+    const idOf = (url: string) => ids.find((service) => service.url === url)?.id;
+    const edited = parse(await exportYaml(lab.admin)) as ConfigFile;
+    edited.services = edited.services.filter((service) => service.url !== 'https://grafana2.lab.test');
+    edited.services[1] = { ...edited.services[1], refreshInterval: 120 };
+    edited.services.push({ name: 'Added', url: 'https://added.lab.test' });
+    await ok(importYaml(lab.admin, stringify(edited), 'dryRun=true&removeMissing=true'));
+    expect(heard).toEqual([]);
+    await ok(importYaml(lab.admin, stringify(edited), 'dryRun=false&removeMissing=true'));
+    const added = (await lab.admin.get<{ id: number; url: string }[]>('/api/services')).body.find(
+      (service) => service.url === 'https://added.lab.test',
+    );
+    expect(heard).toEqual([
+      `deleted:${idOf('https://grafana2.lab.test')}`,
+      `updated:${idOf('https://grafana.lab.test')}`,
+      `created:${added?.id}`,
+    ]);
+  });
+
   it('applies all or nothing: one invalid entry among valid changes changes nothing', async () => {
     const lab = await startLab();
     await populate(lab);
