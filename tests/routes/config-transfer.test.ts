@@ -455,6 +455,15 @@ describe('POST /api/config/import refuses', () => {
     expect(response.body.summary.changed).toBe(1);
   });
 
+  it('accepts the file as text/plain too (the same YAML)', async () => {
+    const response = await admin.request<ConfigImportWire>('POST', '/api/config/import', {
+      raw: sourceYaml,
+      headers: { 'content-type': 'text/plain; charset=utf-8' },
+    });
+    expect(response.status, response.text).toBe(200);
+    expect(response.body).toMatchObject({ applied: false, summary: { added: 0, changed: 0, removed: 0 } });
+  });
+
   it('callers other than administrators', async () => {
     const user = await source.actors.user.signIn();
     expect((await user.get('/api/config/export')).status).toBe(403);
