@@ -34,6 +34,7 @@ import { integrationsRoutes } from './routes/integrations.routes.ts';
 import { eventsRoutes } from './routes/events.routes.ts';
 import { mediaRoutes } from './routes/media.routes.ts';
 import { metricsRoutes } from './routes/metrics.routes.ts';
+import { configRoutes } from './routes/config.routes.ts';
 import { servicesRoutes } from './routes/services.routes.ts';
 import { usersRoutes } from './routes/users.routes.ts';
 import { emailTemplatesRoutes } from './routes/email-templates.routes.ts';
@@ -241,6 +242,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   metricsRoutes(app, metrics);
   backupsRoutes(context);
   apiKeysRoutes(context);
+  await configRoutes(context);
 
   await registerUploadsStatic(app, path.join(env.DATA_DIR, 'uploads'));
   await registerStaticClient(app, options.clientDir ?? path.resolve('dist/client'), () => services.settings.get());

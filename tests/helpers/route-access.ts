@@ -76,6 +76,8 @@ export const EXPECTED: Record<string, Access> = {
   'GET /api/api-keys': 'admin',
   'POST /api/api-keys': 'admin',
   'DELETE /api/api-keys/:id': 'admin',
+  'GET /api/config/export': 'admin',
+  'POST /api/config/import': 'admin',
 };
 
 /**
@@ -124,6 +126,8 @@ export const EXPECTED_KEY_SCOPES: Partial<Record<string, ApiKeyScope>> = {
   'GET /metrics': 'metrics',
   'GET /api/backups': 'admin',
   'POST /api/backups': 'admin',
+  'GET /api/config/export': 'admin',
+  'POST /api/config/import': 'admin',
 };
 
 /** The kinds of key the matrix tries on every route: one per scope, a revoked key and malformed headers. */

@@ -91,10 +91,11 @@ async function send(client: TestClient, method: string, rawPath: string, extra: 
  * What a spelling may answer: the plain path's answer or a 404. Where the plain path is admitted, a spelling
  * that runs into a parameter (`/api/users/999999;x`) changes the parameter's value, so a 400 is fine too.
  */
-/** Routes that answer an admitted caller with something else than JSON: an event stream, Prometheus' text. */
+/** Routes that answer an admitted caller with something else than JSON: an event stream, Prometheus' text, a YAML file. */
 const NOT_JSON: Record<string, RegExp> = {
   'GET /api/events': /^text\/event-stream/,
   'GET /metrics': /^text\/plain; version=0\.0\.4/,
+  'GET /api/config/export': /^application\/yaml/,
 };
 
 function allowedAnswers(plainStatus: number, pattern: string): number[] {

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import { bool } from '../db/database.ts';
+import { inTransaction } from './in-transaction.ts';
 import type { Database, EmailTemplatesTable } from '../db/schema.ts';
 
 /** An e-mail template with its boolean normalised. */
@@ -98,7 +99,7 @@ export class EmailTemplatesRepository {
     makeDefault: boolean,
     now: string,
   ): Promise<EmailTemplate | undefined> {
-    return this.db.transaction().execute(async (trx) => {
+    return inTransaction(this.db, async (trx) => {
       const exists = await trx.selectFrom('email_templates').select('id').where('id', '=', id).executeTakeFirst();
       if (!exists) return undefined;
       if (makeDefault) {

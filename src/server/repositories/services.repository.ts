@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import { bool } from '../db/database.ts';
+import { inTransaction } from './in-transaction.ts';
 import type { Database, ServicesTable } from '../db/schema.ts';
 
 /** A monitored web service with booleans normalised. */
@@ -63,7 +64,7 @@ export class ServicesRepository {
    */
   async update(id: number, changes: Updateable<ServicesTable>): Promise<Service | undefined> {
     if (Object.keys(changes).length === 0) return this.findById(id);
-    return this.db.transaction().execute(async (trx) => {
+    return inTransaction(this.db, async (trx) => {
       if (changes.media_server === true) {
         const exists = await trx.selectFrom('services').select('id').where('id', '=', id).executeTakeFirst();
         if (!exists) return undefined;

@@ -57,6 +57,8 @@ import {
   type PlexField,
   type PlexMediaConfig,
 } from '../integrations/settings/plex-settings.descriptor.ts';
+import { ConfigTransferService } from '../config-transfer/config-transfer.service.ts';
+import { isGamedigType } from '../integrations/game-query/game-types.ts';
 import { createMediaServices, type MediaServices } from '../media/media.module.ts';
 import type { InvitationLimit } from '../media/media.service.ts';
 import type { CheckObserver, PollObserver } from '../metrics/observers.ts';
@@ -128,6 +130,8 @@ export interface Services extends NotificationServices, GameServerServices, Medi
   eventHeartbeatMs: number;
   /** What every instance must hear of (live events, service changes, cached lists); started here, stopped by the app. */
   changeFeed: ChangeFeed;
+  /** Configuration as code: export and import of the whole configuration as YAML. */
+  configTransfer: ConfigTransferService;
   /** Settings of outside systems (Settings page, else environment); the pollers follow them. */
   integrations: {
     amp: IntegrationSettings<AmpConfig, AmpField>;
@@ -270,6 +274,18 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     if (!change.remote) changeFeed.publish({ kind: 'catalog', change: change.kind, id: change.id });
   });
   await changeFeed.start();
+  const configTransfer = new ConfigTransferService({
+    db: kysely,
+    clock: deps.clock,
+    caps: deps.caps,
+    catalog,
+    settings,
+    integrations,
+    mailSettings: notifications.mailSettings,
+    mailer: notifications.mailer,
+    isQueryType: isGamedigType,
+    onGameServersChanged: () => changeFeed.publish({ kind: 'game-servers' }),
+  });
   return {
     ...notifications,
     ...gameServers,
@@ -320,5 +336,6 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     loginAttempts: attempts,
     geoIp,
     integrations,
+    configTransfer,
   };
 }

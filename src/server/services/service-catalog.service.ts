@@ -1,3 +1,4 @@
+import type { Insertable } from 'kysely';
 import { DEFAULT_REFRESH_INTERVAL_SECONDS } from '#shared/constants';
 import { capReached, SERVICE_MSG } from '#shared/messages';
 import { canSeeNsfw } from '#shared/permissions';
@@ -5,6 +6,7 @@ import type { CreateServiceBody, UpdateServiceBody } from '#shared/schemas/servi
 import { pickMediaService } from '#shared/media-service';
 import { orderServices } from '#shared/service-order';
 import { isMetadataUrl } from '../monitor/metadata-targets.ts';
+import type { ServicesTable } from '../db/schema.ts';
 import type { Service, ServicesRepository } from '../repositories/services.repository.ts';
 import type { User } from '../repositories/users.repository.ts';
 import { AppError } from './app-error.ts';
@@ -21,6 +23,25 @@ export type ServiceChangeListener = (change: {
   id: number;
   remote?: boolean;
 }) => void;
+
+/** The row of a new service: offline until its first check, SPEC's defaults for what the input leaves out. */
+export function newServiceRow(
+  input: Omit<CreateServiceBody, 'status' | 'lastChecked'>,
+  now: Date,
+): Omit<Insertable<ServicesTable>, 'id'> {
+  return {
+    name: input.name,
+    url: input.url,
+    status: false,
+    lastChecked: iso(now),
+    icon: input.icon ?? null,
+    background: input.background ?? null,
+    refreshInterval: input.refreshInterval ?? DEFAULT_REFRESH_INTERVAL_SECONDS,
+    isNSFW: input.isNSFW ?? false,
+    tooltip: input.tooltip ?? null,
+    show_status_badge: input.show_status_badge ?? true,
+  };
+}
 
 /** The monitored web services: who sees which, and the administrators' changes. */
 export class ServiceCatalogService {
@@ -68,18 +89,7 @@ export class ServiceCatalogService {
       this.maxServices,
       capReached('services', this.maxServices, 'MAX_SERVICES'),
     );
-    const service = await this.services.insert({
-      name: input.name,
-      url: input.url,
-      status: false,
-      lastChecked: iso(this.clock.now()),
-      icon: input.icon ?? null,
-      background: input.background ?? null,
-      refreshInterval: input.refreshInterval ?? DEFAULT_REFRESH_INTERVAL_SECONDS,
-      isNSFW: input.isNSFW ?? false,
-      tooltip: input.tooltip ?? null,
-      show_status_badge: input.show_status_badge ?? true,
-    });
+    const service = await this.services.insert(newServiceRow(input, this.clock.now()));
     this.#emit('created', service.id);
     return service;
   }
@@ -112,6 +122,11 @@ export class ServiceCatalogService {
     if (isMetadataUrl(url) && !(await this.allowMetadataTargets())) {
       throw new AppError('bad_request', SERVICE_MSG.metadataTarget);
     }
+  }
+
+  /** Tells the listeners of a change this instance wrote itself outside this class (the configuration import). */
+  announce(kind: 'created' | 'updated' | 'deleted', id: number): void {
+    this.#emit(kind, id);
   }
 
   /** Tells the listeners of a change made through another instance (which already wrote it). */

@@ -70,6 +70,12 @@ export class SettingsService {
     return this.#trackingOrigins;
   }
 
+  /** Re-reads the settings and tells the listeners: they were written outside `update` (the configuration import). */
+  async announce(): Promise<void> {
+    const settings = await this.get();
+    for (const listener of this.#listeners) listener(settings);
+  }
+
   /**
    * Applies a settings change; `defaultRole` is SPEC's name for the default_role column. Opening or closing
    * registration is the superadmin's extra control (SPEC section 6): other administrators get 403.

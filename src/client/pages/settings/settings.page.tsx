@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { BackupsSection } from '../../features/backups/backups-section';
 import { ApiKeysSection } from '../../features/api-keys/api-keys-section';
+import { ConfigTransferSection } from '../../features/config-transfer/config-transfer-section';
 import { EmailTemplatesSection } from '../../features/email-templates/email-templates-section';
 import { AmpSettingsSection } from '../../features/integration-settings/amp-settings-section';
 import { AdminPageFrame } from '../../features/layout/admin-page-frame';
@@ -57,6 +58,7 @@ export default function SettingsPage() {
           <EmailTemplatesSection />
           <BackupsSection />
           <ApiKeysSection />
+          <ConfigTransferSection />
         </div>
       ) : isError && !isFetching ? (
         <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-destructive/50 p-6">

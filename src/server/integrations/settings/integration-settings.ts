@@ -59,9 +59,19 @@ export class IntegrationSettings<TConfig, F extends string = string> {
     return { values, source, configured: this.descriptor.toConfig(values, await this.#context()) !== null };
   }
 
+  /** The row key and route segment, e.g. 'amp'. */
+  get id(): string {
+    return this.descriptor.id;
+  }
+
+  /** The values a change would leave in force (parsed and merged as `update` does), without storing them. */
+  async preview(patch: unknown): Promise<Record<F, string | null>> {
+    return this.#merge((await this.#values()).values, this.#parse(patch));
+  }
+
   /** Validates and stores a change (400 with the contract's message); the first save stores the merged result. */
   async update(patch: unknown): Promise<IntegrationView<F>> {
-    const values = this.#merge((await this.#values()).values, this.#parse(patch));
+    const values = await this.preview(patch);
     await this.#refuseMetadata(values);
     await this.deps.repository.save(this.descriptor.id, { values, updatedAt: iso(this.deps.clock.now()) });
     this.notify();

@@ -1,0 +1,25 @@
+/** Texts of the Settings page's Configuration card (ours: SPEC has none for it). */
+export const CONFIG_TRANSFER_TEXT = {
+  title: 'Configuration',
+  description:
+    'Export services, game-server options, e-mail templates and settings as one YAML file, or import such a file. Secrets (AMP password, Plex token, Jellyfin API key, SMTP password) are never exported.',
+  export: 'Export',
+  exportFailed: 'Export failed',
+  import: 'Import',
+  importing: 'Checking...',
+  removeMissing: 'Remove services missing from the file',
+  removeMissingHint: 'Off: the file adds and changes services only. On: services not in the file are deleted.',
+  previewTitle: (fileName: string) => `Changes from ${fileName}`,
+  apply: 'Apply',
+  applying: 'Applying...',
+  cancel: 'Cancel',
+  invalid: 'The file cannot be imported',
+  importFailed: 'Import failed',
+  readFailed: 'The file could not be read',
+  added: 'Added',
+  changed: 'Changed',
+  removed: 'Removed',
+  skipped: 'Skipped',
+  secret: '(secret)',
+  empty: '(empty)',
+} as const;

@@ -1,0 +1,158 @@
+import type { Kysely } from 'kysely';
+import type { ConfigImportWire } from '#shared/schemas/config-transfer';
+import type { Database } from '../db/schema.ts';
+import type { IntegrationField } from '../integrations/settings/integration-descriptor.ts';
+import type { MailSettingsService } from '../notifications/mail-settings.service.ts';
+import type { ReloadableMailer } from '../notifications/settings-mailer.ts';
+import { EmailTemplatesRepository } from '../repositories/email-templates.repository.ts';
+import { GameServersRepository } from '../repositories/game-servers.repository.ts';
+import { ServicesRepository } from '../repositories/services.repository.ts';
+import { SettingsRepository } from '../repositories/settings.repository.ts';
+import type { User } from '../repositories/users.repository.ts';
+import type { Clock } from '../services/clock.ts';
+import type { RowCaps } from '../services/row-caps.ts';
+import type { ServiceCatalogService } from '../services/service-catalog.service.ts';
+import type { SettingsService } from '../services/settings.service.ts';
+import { applyPlan, type ConfigPlan, type WrittenChanges } from './config-apply.ts';
+import { INTEGRATION_IDS, toDocument, type ConfigState, type IntegrationId } from './config-state.ts';
+import { parseConfig, problemsError, stringifyConfig } from './config-yaml.ts';
+import { planGameServers } from './plan-game-servers.ts';
+import { Problems } from './plan-helpers.ts';
+import { planServices } from './plan-services.ts';
+import { planSingletons } from './plan-settings.ts';
+import { planTemplates } from './plan-templates.ts';
+
+/** What the configuration import needs of one outside system's settings (IntegrationSettings). */
+export interface IntegrationSettingsPort {
+  readonly fields: Readonly<Record<string, IntegrationField>>;
+  view(): Promise<{ values: Record<string, string | null> }>;
+  preview(patch: unknown): Promise<Record<string, string | null>>;
+  notify(): void;
+}
+
+export interface ConfigTransferDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  caps: RowCaps;
+  catalog: ServiceCatalogService;
+  settings: SettingsService;
+  integrations: Record<IntegrationId, IntegrationSettingsPort>;
+  mailSettings: Pick<MailSettingsService, 'get'>;
+  mailer: Pick<ReloadableMailer, 'refresh'>;
+  /** Whether a gamedig game id exists (query-only servers). */
+  isQueryType: (type: string) => Promise<boolean>;
+  /** Tells the game-server cards that the list changed. */
+  onGameServersChanged: () => void;
+}
+
+export interface ImportOptions {
+  dryRun: boolean;
+  removeMissing: boolean;
+}
+
+/**
+ * Configuration as code: the export of services, game-server admin fields, e-mail templates and settings (no
+ * secrets) as one YAML document, and its import: validated whole, answered as a diff, applied in one transaction.
+ */
+export class ConfigTransferService {
+  constructor(private readonly deps: ConfigTransferDeps) {}
+
+  /** The current configuration as YAML. */
+  async exportYaml(): Promise<string> {
+    return stringifyConfig(toDocument(await this.#state()));
+  }
+
+  /**
+   * Validates the document against the current state (400 listing every problem) and answers the diff; unless a
+   * dry run, writes it all in one transaction and tells the monitor, the caches and the live streams.
+   */
+  async import(text: string, options: ImportOptions, actor: User): Promise<ConfigImportWire> {
+    const document = parseConfig(text);
+    const state = await this.#state();
+    const problems = new Problems();
+    const allowMetadataTargets = document.settings?.allow_metadata_targets ?? state.settings.allow_metadata_targets;
+    const plan: ConfigPlan = {
+      services: planServices(
+        {
+          rows: state.services,
+          entries: document.services,
+          removeMissing: options.removeMissing,
+          allowMetadataTargets,
+          maxServices: this.deps.caps.services,
+        },
+        problems,
+      ),
+      gameServers: await planGameServers(
+        {
+          rows: state.gameServers,
+          entries: document.gameServers,
+          isQueryType: this.deps.isQueryType,
+          maxQueryServers: this.deps.caps.queryGameServers,
+        },
+        problems,
+      ),
+      templates: planTemplates(
+        { rows: state.templates, entries: document.emailTemplates, maxTemplates: this.deps.caps.emailTemplates },
+        problems,
+      ),
+      singletons: await planSingletons(
+        state,
+        document,
+        {
+          isSuperadmin: actor.role === 'superadmin',
+          allowMetadataTargets,
+          preview: (id, patch) => this.deps.integrations[id].preview(patch),
+        },
+        problems,
+      ),
+    };
+    if (problems.list.length > 0) throw problemsError(problems.list);
+    const sections = [
+      plan.services.diff,
+      plan.gameServers.diff,
+      plan.templates.diff,
+      plan.singletons.settingsDiff,
+      plan.singletons.integrationsDiff,
+      plan.singletons.mailDiff,
+    ];
+    const summary = {
+      added: sections.reduce((sum, section) => sum + section.added.length, 0),
+      changed: sections.reduce((sum, section) => sum + section.changed.length, 0),
+      removed: sections.reduce((sum, section) => sum + section.removed.length, 0),
+    };
+    const hasChanges = summary.added + summary.changed + summary.removed > 0;
+    if (!options.dryRun && hasChanges) {
+      const written = await this.deps.db.transaction().execute((trx) => applyPlan(trx, plan, this.deps.clock.now()));
+      await this.#announce(plan, written);
+    }
+    return { applied: !options.dryRun, removeMissing: options.removeMissing, sections, summary };
+  }
+
+  /** After the commit: the monitor and the list caches (catalog), settings listeners, pollers, mailer, cards. */
+  async #announce(plan: ConfigPlan, written: WrittenChanges): Promise<void> {
+    for (const id of plan.services.deletes) this.deps.catalog.announce('deleted', id);
+    for (const id of written.updatedServiceIds) this.deps.catalog.announce('updated', id);
+    for (const id of written.createdServiceIds) this.deps.catalog.announce('created', id);
+    if (Object.keys(plan.singletons.settings).length > 0) await this.deps.settings.announce();
+    for (const { id } of plan.singletons.integrations) this.deps.integrations[id].notify();
+    if (plan.singletons.mail) await this.deps.mailer.refresh();
+    if (plan.gameServers.updates.length + plan.gameServers.inserts.length > 0) this.deps.onGameServersChanged();
+  }
+
+  async #state(): Promise<ConfigState> {
+    const { db } = this.deps;
+    const integrations = {} as ConfigState['integrations'];
+    for (const id of INTEGRATION_IDS) {
+      const source = this.deps.integrations[id];
+      integrations[id] = { fields: source.fields, values: (await source.view()).values };
+    }
+    return {
+      services: await new ServicesRepository(db).list(true),
+      gameServers: await new GameServersRepository(db).list(),
+      templates: await new EmailTemplatesRepository(db).list(),
+      settings: await new SettingsRepository(db).get(),
+      integrations,
+      mail: await this.deps.mailSettings.get(),
+    };
+  }
+}

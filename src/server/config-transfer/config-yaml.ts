@@ -1,0 +1,101 @@
+import { Document, LineCounter, parseDocument } from 'yaml';
+import type { z } from 'zod';
+import { MSG } from '#shared/messages';
+import { CONFIG_MSG, MAX_CONFIG_BYTES, configDocument, type ConfigDocument } from '#shared/schemas/config-transfer';
+import { hasLoneSurrogate } from '#shared/text';
+import { AppError } from '../services/app-error.ts';
+
+/**
+ * Aliases a document may expand (`*name`). A handful is plenty for hand-written configuration; the cap stops a
+ * "billion laughs" document from expanding a few kilobytes into gigabytes.
+ */
+const MAX_ALIAS_COUNT = 20;
+
+const HEADER = [
+  ' Homelab Dashboard configuration (version 1).',
+  ' Secrets are never exported: the AMP password, the Plex token, the Jellyfin API key and the SMTP password',
+  ' stay in the database. When importing, a secret absent from the file keeps the stored one.',
+  ' Images are references to their /uploads/ URLs (copy DATA_DIR/uploads along) or outside URLs.',
+].join('\n');
+
+/** The document as YAML, with a header that says what it leaves out. */
+export function stringifyConfig(document: ConfigDocument): string {
+  const yaml = new Document(document);
+  yaml.commentBefore = HEADER;
+  return yaml.toString({ lineWidth: 0 });
+}
+
+/** `services[3].url` for zod's path `['services', 3, 'url']`. */
+export function formatPath(path: readonly PropertyKey[]): string {
+  return path
+    .map((part, index) => {
+      if (typeof part === 'number') return `[${part}]`;
+      const name = String(part);
+      return index === 0 ? name : `.${name}`;
+    })
+    .join('');
+}
+
+/** Text the databases could not store as sent: a NUL character or a lone surrogate (as the JSON body parser). */
+function textProblems(value: unknown, path: PropertyKey[], problems: string[]): void {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) problems.push(`${formatPath(path) || 'document'}: ${MSG.textHasNul}`);
+    else if (hasLoneSurrogate(value)) problems.push(`${formatPath(path) || 'document'}: ${MSG.textNotUnicode}`);
+  } else if (Array.isArray(value)) {
+    value.forEach((item, index) => textProblems(item, [...path, index], problems));
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      textProblems(key, path, problems);
+      textProblems(item, [...path, key], problems);
+    }
+  }
+}
+
+/** A 400 listing every problem. */
+export function problemsError(problems: string[]): AppError {
+  return new AppError('bad_request', CONFIG_MSG.problems(problems.length), { problems });
+}
+
+function zodProblems(error: z.ZodError): string[] {
+  return error.issues.map((issue) => `${formatPath(issue.path) || 'document'}: ${issue.message}`);
+}
+
+/**
+ * Parses and validates a configuration document: YAML errors, text the database cannot store, and every schema
+ * problem are reported together (400), each with its path or line.
+ */
+export function parseConfig(text: string): ConfigDocument {
+  if (Buffer.byteLength(text, 'utf8') > MAX_CONFIG_BYTES) throw new AppError('too_large', CONFIG_MSG.tooLarge);
+  if (text.trim() === '') throw problemsError([`document: ${CONFIG_MSG.empty}`]);
+  const lines = new LineCounter();
+  const yaml = parseDocument(text, {
+    lineCounter: lines,
+    uniqueKeys: true,
+    prettyErrors: false,
+    schema: 'core',
+    merge: false,
+  });
+  if (yaml.errors.length > 0) {
+    throw problemsError(
+      yaml.errors.map(
+        (error) => `line ${lines.linePos(error.pos[0]).line}: ${error.message.split('\n')[0] ?? error.code}`,
+      ),
+    );
+  }
+  let value: unknown;
+  try {
+    value = yaml.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (error) {
+    // The yaml package throws a ReferenceError for an excessive alias count, or an unresolvable alias.
+    throw problemsError([`document: ${error instanceof Error ? error.message : 'YAML aliases could not be resolved'}`]);
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw problemsError([`document: ${CONFIG_MSG.notMapping}`]);
+  }
+  const problems: string[] = [];
+  textProblems(value, [], problems);
+  const parsed = configDocument.safeParse(value);
+  if (!parsed.success) problems.push(...zodProblems(parsed.error));
+  if (problems.length > 0 || !parsed.success) throw problemsError(problems);
+  return parsed.data;
+}

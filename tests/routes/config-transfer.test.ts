@@ -1,0 +1,551 @@
+// Configuration as code (issue 15): GET /api/config/export and POST /api/config/import. Runs on SQLite, and on
+// PostgreSQL under scripts/with-postgres.sh (DATABASE_URL set: every app gets a database of its own).
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse, stringify } from 'yaml';
+import { CONFIG_MSG, type ConfigImportWire } from '../../src/shared/schemas/config-transfer.ts';
+import { SERVICE_MSG } from '../../src/shared/messages.ts';
+import { applyPlan, type ConfigPlan } from '../../src/server/config-transfer/config-apply.ts';
+import { GameServersRepository } from '../../src/server/repositories/game-servers.repository.ts';
+import { IntegrationSettingsRepository } from '../../src/server/repositories/integration-settings.repository.ts';
+import { MailSettingsRepository } from '../../src/server/repositories/mail-settings.repository.ts';
+import { createActors, type Actor, type ActorKind } from '../helpers/actors.ts';
+import type { TestClient, TestResponse } from '../helpers/http-client.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+
+const SECRETS = {
+  amp: 'amp-Secret-pw-1',
+  plex: 'plex-Secret-token-2',
+  jellyfin: 'jf-Secret-key-3',
+  smtp: 'smtp-Secret-4',
+};
+const ICON = `/uploads/service/${'a'.repeat(32)}.png`;
+// Closed ports: the pollers that follow a settings change fail at once, and nothing is ever reached.
+const CLOSED = 'http://127.0.0.1:9';
+
+interface Lab {
+  app: TestApp;
+  actors: Record<ActorKind, Actor>;
+  admin: TestClient;
+}
+
+type ConfigFile = Record<string, unknown> & {
+  services: Record<string, unknown>[];
+  gameServers: Record<string, unknown>[];
+  emailTemplates: Record<string, unknown>[];
+  settings: Record<string, unknown>;
+};
+
+const labs: Lab[] = [];
+async function startLab(): Promise<Lab> {
+  const app = await startTestApp();
+  const actors = await createActors(app);
+  const lab = { app, actors, admin: await actors.admin.signIn() };
+  labs.push(lab);
+  return lab;
+}
+afterAll(async () => {
+  for (const lab of labs) await lab.app.close();
+});
+
+/** An AMP instance as the AMP poller would have stored it. */
+async function addAmpServer(lab: Lab): Promise<void> {
+  await new GameServersRepository(lab.app.testDb.db.kysely).applySnapshot(
+    'amp',
+    [
+      {
+        instanceId: 'amp-instance-1',
+        name: 'Minecraft01',
+        displayName: 'Minecraft',
+        type: 'MinecraftModule',
+        online: false,
+        playerCount: 0,
+        maxPlayers: 20,
+        cpuUsage: 0,
+        memoryUsage: 0,
+        maxMemory: 4096,
+        port: 25565,
+      },
+    ],
+    new Date().toISOString(),
+    true,
+  );
+}
+
+async function ok<T>(response: Promise<TestResponse<T>>, status = 200): Promise<TestResponse<T>> {
+  const answer = await response;
+  expect(answer.status, answer.text).toBe(status);
+  return answer;
+}
+
+async function exportYaml(client: TestClient): Promise<string> {
+  const response = await client.get('/api/config/export');
+  expect(response.status, response.text).toBe(200);
+  return response.text;
+}
+
+function importYaml(client: TestClient, yaml: string, query = 'dryRun=false') {
+  return client.request<ConfigImportWire & { message: string; problems: string[] }>(
+    'POST',
+    `/api/config/import?${query}`,
+    { raw: yaml, headers: { 'content-type': 'application/yaml' } },
+  );
+}
+
+/** Fills a lab with one of everything the document covers, secrets included. */
+async function populate(lab: Lab): Promise<void> {
+  const { admin } = lab;
+  await addAmpServer(lab);
+  const plex = await ok(
+    admin.post<{ id: number }>('/api/services', { name: 'Plex', url: 'http://127.0.0.1:9/plex' }),
+    201,
+  );
+  await ok(admin.post('/api/services', { name: 'Grafana', url: 'https://grafana.lab.test', refreshInterval: 60 }), 201);
+  await ok(
+    admin.post('/api/services', { name: 'Grafana', url: 'https://grafana2.lab.test', isNSFW: true, icon: ICON }),
+    201,
+  );
+  const plexId = plex.body.id;
+  await ok(admin.put(`/api/services/${plexId}`, { id: plexId, mediaServer: true, tooltip: 'Movies' }));
+  await ok(
+    admin.post('/api/game-servers', { name: 'Arena', type: 'armagetronadvanced', host: '127.0.0.1', port: 9 }),
+    201,
+  );
+  const servers = await admin.get<{ id: number; instanceId: string }[]>('/api/game-servers');
+  const amp = servers.body.find((server) => server.instanceId === 'amp-instance-1');
+  await ok(admin.patch(`/api/game-servers/${amp?.id}`, { displayName: 'Survival', autoStart: true, hidden: true }));
+  const template = await ok(
+    admin.post<{ id: number }>('/api/email-templates', {
+      name: 'Outage',
+      subject: '{{serviceName}} is {{status}}',
+      template: '<p>{{serviceName}} went {{status}}</p>',
+    }),
+    201,
+  );
+  const templateId = template.body.id;
+  await ok(admin.patch(`/api/email-templates/${templateId}`, { id: templateId, defaultTemplate: true }));
+  await ok(admin.patch('/api/settings', { site_title: 'My Lab', online_color: '#00ff00', show_uptime_log: true }));
+  await ok(admin.patch('/api/integrations/amp', { url: CLOSED, username: 'ampadmin', password: SECRETS.amp }));
+  await ok(admin.patch('/api/integrations/plex', { url: CLOSED, token: SECRETS.plex }));
+  await ok(admin.patch('/api/integrations/jellyfin', { url: CLOSED, api_key: SECRETS.jellyfin }));
+  await ok(
+    admin.patch('/api/mail-settings', {
+      host: 'smtp.lab.test',
+      port: 2525,
+      user: 'mailer',
+      from: 'lab@lab.test',
+      password: SECRETS.smtp,
+    }),
+  );
+}
+
+let source: Lab;
+let sourceYaml: string;
+
+beforeAll(async () => {
+  source = await startLab();
+  await populate(source);
+  sourceYaml = await exportYaml(source.admin);
+});
+
+describe('GET /api/config/export', () => {
+  it('is one YAML attachment with version 1 and every section, in the services order', async () => {
+    const response = await source.admin.get('/api/config/export');
+    expect(response.headers.get('content-type')).toMatch(/^application\/yaml/);
+    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="homelab-config-.*\.yaml"$/);
+    const document = parse(sourceYaml) as ConfigFile;
+    expect(document.version).toBe(1);
+    expect(document.services.map((service) => [service.name, service.url])).toEqual([
+      ['Plex', 'http://127.0.0.1:9/plex'],
+      ['Grafana', 'https://grafana.lab.test'],
+      ['Grafana', 'https://grafana2.lab.test'],
+    ]);
+    expect(document.services[0]).toMatchObject({ mediaServer: true, tooltip: 'Movies', refreshInterval: 30 });
+    expect(document.services[2]).toMatchObject({ icon: ICON, isNSFW: true });
+    expect(document.services[0]).not.toHaveProperty('id');
+    expect(document.gameServers[0]).toMatchObject({
+      provider: 'amp',
+      instanceId: 'amp-instance-1',
+      displayName: 'Survival',
+      autoStart: true,
+      hidden: true,
+    });
+    expect(document.gameServers[0]).not.toHaveProperty('host');
+    expect(document.gameServers[1]).toMatchObject({ provider: 'query', name: 'Arena', host: '127.0.0.1', port: 9 });
+    expect(document.emailTemplates[0]).toMatchObject({ name: 'Outage', defaultTemplate: true });
+    expect(document.settings).toMatchObject({ site_title: 'My Lab', online_color: '#00ff00', show_uptime_log: true });
+    expect(document.integrations).toEqual({
+      amp: { url: CLOSED, username: 'ampadmin' },
+      plex: { url: CLOSED, tv_url: null, share_libraries: null },
+      jellyfin: { url: CLOSED },
+    });
+    expect(document.mail).toEqual({
+      host: 'smtp.lab.test',
+      port: 2525,
+      secure: 'starttls',
+      user: 'mailer',
+      from: 'lab@lab.test',
+    });
+  });
+
+  it('never carries a secret, and says so in its header', () => {
+    for (const secret of Object.values(SECRETS)) expect(sourceYaml).not.toContain(secret);
+    const withoutComments = sourceYaml.replace(/^#.*$/gm, '');
+    expect(withoutComments).not.toMatch(/password|token|api_key/);
+    expect(sourceYaml.split('\n')[0]).toMatch(/^#/);
+    expect(sourceYaml).toContain('Secrets are never exported');
+  });
+});
+
+describe('POST /api/config/import', () => {
+  it('round trip: the export imported into a fresh app exports identically, and again is no change', async () => {
+    const target = await startLab();
+    await addAmpServer(target);
+    const dryRun = await ok(importYaml(target.admin, sourceYaml, 'dryRun=true'));
+    expect(dryRun.body.applied).toBe(false);
+    const services = dryRun.body.sections.find((section) => section.section === 'services');
+    expect(services?.added).toEqual(['Plex', 'Grafana', 'Grafana (2)']);
+    const applied = await ok(importYaml(target.admin, sourceYaml));
+    expect(applied.body).toMatchObject({ applied: true, summary: dryRun.body.summary });
+    expect(await exportYaml(target.admin)).toBe(sourceYaml);
+    const again = await ok(importYaml(target.admin, sourceYaml));
+    expect(again.body.summary).toEqual({ added: 0, changed: 0, removed: 0 });
+    // The new services reach the list at once (the cached answer was dropped), the media mark with them.
+    const list = await target.admin.get<{ name: string; mediaServer: boolean }[]>('/api/services');
+    expect(list.body.filter((service) => service.mediaServer).map((service) => service.name)).toEqual(['Plex']);
+    // No secret travelled: the fresh app has none.
+    const amp = await target.admin.get('/api/integrations/amp');
+    expect(amp.body).toMatchObject({ url: CLOSED, username: 'ampadmin', password_set: false });
+  });
+
+  it('a dry run answers the diff and writes nothing', async () => {
+    const lab = await startLab();
+    await populate(lab);
+    const before = await exportYaml(lab.admin);
+    const edited = parse(before) as ConfigFile;
+    edited.services[1] = { ...edited.services[1], url: 'https://grafana.example.test', refreshInterval: 90 };
+    edited.services.push({ name: 'Home Assistant', url: 'http://ha.lab.test:8123' });
+    edited.settings.site_title = 'Renamed Lab';
+    const response = await ok(importYaml(lab.admin, stringify(edited), 'dryRun=true&removeMissing=true'));
+    expect(response.body.applied).toBe(false);
+    const services = response.body.sections.find((section) => section.section === 'services');
+    expect(services).toMatchObject({ added: ['Home Assistant'], removed: [] });
+    expect(services?.changed).toEqual([
+      {
+        key: 'Grafana',
+        fields: [
+          { field: 'url', from: 'https://grafana.lab.test', to: 'https://grafana.example.test', secret: false },
+          { field: 'refreshInterval', from: 60, to: 90, secret: false },
+        ],
+      },
+    ]);
+    const settings = response.body.sections.find((section) => section.section === 'settings');
+    expect(settings?.changed[0]?.fields).toEqual([
+      { field: 'site_title', from: 'My Lab', to: 'Renamed Lab', secret: false },
+    ]);
+    expect(response.body.summary).toEqual({ added: 1, changed: 2, removed: 0 });
+    expect(await exportYaml(lab.admin)).toBe(before);
+  });
+
+  it('secrets absent from the file keep the stored ones; given ones replace them, never shown in the diff', async () => {
+    const lab = await startLab();
+    await populate(lab);
+    const edited = parse(await exportYaml(lab.admin)) as ConfigFile & {
+      integrations: { amp: Record<string, unknown> };
+    };
+    edited.integrations.amp.username = 'renamed';
+    await ok(importYaml(lab.admin, stringify(edited)));
+    const stored = await new IntegrationSettingsRepository(lab.app.testDb.db.kysely).get('amp');
+    expect(stored?.values).toMatchObject({ username: 'renamed', password: SECRETS.amp });
+    expect((await new MailSettingsRepository(lab.app.testDb.db.kysely).get())?.password).toBe(SECRETS.smtp);
+
+    edited.integrations.amp.password = 'a-new-amp-password';
+    const response = await ok(importYaml(lab.admin, stringify(edited)));
+    expect(response.text).not.toContain('a-new-amp-password');
+    expect(response.text).not.toContain(SECRETS.amp);
+    const amp = response.body.sections.find((section) => section.section === 'integrations');
+    expect(amp?.changed).toEqual([{ key: 'amp', fields: [{ field: 'password', from: null, to: null, secret: true }] }]);
+    const after = await new IntegrationSettingsRepository(lab.app.testDb.db.kysely).get('amp');
+    expect(after?.values.password).toBe('a-new-amp-password');
+  });
+
+  it('removeMissing removes the services the file leaves out; without it they stay', async () => {
+    const lab = await startLab();
+    await populate(lab);
+    const edited = parse(await exportYaml(lab.admin)) as ConfigFile;
+    edited.services = edited.services.filter((service) => service.url !== 'https://grafana2.lab.test');
+    const kept = await ok(importYaml(lab.admin, stringify(edited)));
+    expect(kept.body.summary).toEqual({ added: 0, changed: 0, removed: 0 });
+    expect((await lab.admin.get<unknown[]>('/api/services')).body).toHaveLength(3);
+
+    const dryRun = await ok(importYaml(lab.admin, stringify(edited), 'dryRun=true&removeMissing=true'));
+    expect(dryRun.body.sections.find((section) => section.section === 'services')?.removed).toEqual(['Grafana (2)']);
+    expect((await lab.admin.get<unknown[]>('/api/services')).body).toHaveLength(3);
+    const removed = await ok(importYaml(lab.admin, stringify(edited), 'dryRun=false&removeMissing=true'));
+    expect(removed.body).toMatchObject({ applied: true, removeMissing: true, summary: { removed: 1 } });
+    const list = await lab.admin.get<{ url: string }[]>('/api/services');
+    expect(list.body.map((service) => service.url).sort()).toEqual([
+      'http://127.0.0.1:9/plex',
+      'https://grafana.lab.test',
+    ]);
+  });
+
+  it('tells the catalog listeners (the monitor, the list caches, other instances) of every service it wrote', async () => {
+    const lab = await startLab();
+    await populate(lab);
+    const heard: string[] = [];
+    lab.app.built.services.catalog.onChange((change) => heard.push(`${change.kind}:${change.id}`));
+    const ids = (await lab.admin.get<{ id: number; url: string }[]>('/api/services')).body;
+    const idOf = (url: string) => ids.find((service) => service.url === url)?.id;
+    const edited = parse(await exportYaml(lab.admin)) as ConfigFile;
+    edited.services = edited.services.filter((service) => service.url !== 'https://grafana2.lab.test');
+    edited.services[1] = { ...edited.services[1], refreshInterval: 120 };
+    edited.services.push({ name: 'Added', url: 'https://added.lab.test' });
+    await ok(importYaml(lab.admin, stringify(edited), 'dryRun=true&removeMissing=true'));
+    expect(heard).toEqual([]);
+    await ok(importYaml(lab.admin, stringify(edited), 'dryRun=false&removeMissing=true'));
+    const added = (await lab.admin.get<{ id: number; url: string }[]>('/api/services')).body.find(
+      (service) => service.url === 'https://added.lab.test',
+    );
+    expect(heard).toEqual([
+      `deleted:${idOf('https://grafana2.lab.test')}`,
+      `updated:${idOf('https://grafana.lab.test')}`,
+      `created:${added?.id}`,
+    ]);
+  });
+
+  it('applies all or nothing: one invalid entry among valid changes changes nothing', async () => {
+    const lab = await startLab();
+    await populate(lab);
+    const before = await exportYaml(lab.admin);
+    const edited = parse(before) as ConfigFile;
+    edited.settings.site_title = 'Changed';
+    edited.services.push({ name: 'New', url: 'https://new.lab.test' });
+    edited.services[1] = { ...edited.services[1], url: 'not a url' };
+    edited.services[0] = { ...edited.services[0], refreshInterval: 1 };
+    const response = await importYaml(lab.admin, stringify(edited));
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe(CONFIG_MSG.problems(2));
+    expect(response.body.problems).toEqual([
+      `services[0].refreshInterval: ${SERVICE_MSG.refreshTooShort}`,
+      `services[1].url: ${SERVICE_MSG.urlInvalid}`,
+    ]);
+    expect(await exportYaml(lab.admin)).toBe(before);
+  });
+
+  it('skips AMP instances AMP has not reported, and adds query servers with their instance id', async () => {
+    const lab = await startLab();
+    const yaml = stringify({
+      version: 1,
+      gameServers: [
+        { provider: 'amp', instanceId: 'amp-unknown', displayName: 'Later' },
+        {
+          provider: 'query',
+          instanceId: 'query-abc',
+          name: 'Quake',
+          type: 'armagetronadvanced',
+          host: '127.0.0.1',
+          port: 9,
+        },
+      ],
+    });
+    const response = await ok(importYaml(lab.admin, yaml));
+    const section = response.body.sections.find((entry) => entry.section === 'gameServers');
+    expect(section).toMatchObject({
+      added: ['query/query-abc'],
+      skipped: [{ key: 'amp/amp-unknown', reason: CONFIG_MSG.unknownAmpInstance }],
+    });
+    const servers = await lab.admin.get<{ instanceId: string; name: string }[]>('/api/game-servers');
+    expect(servers.body.map((server) => server.instanceId)).toEqual(['query-abc']);
+  });
+});
+
+describe('POST /api/config/import refuses', () => {
+  let admin: TestClient;
+  beforeAll(() => {
+    admin = source.admin;
+  });
+
+  async function problemsOf(yaml: string, status = 400): Promise<string[]> {
+    const response = await importYaml(admin, yaml, 'dryRun=true');
+    expect(response.status, response.text).toBe(status);
+    expect(typeof response.body.message).toBe('string');
+    return response.body.problems;
+  }
+
+  it('a body that is not YAML (415), a bad flag (400), an empty or oversized file', async () => {
+    const json = await admin.post('/api/config/import', { version: 1 });
+    expect(json.status).toBe(415);
+    expect(json.body.message).toBe(CONFIG_MSG.notYaml);
+    const flag = await importYaml(admin, 'version: 1\n', 'dryRun=maybe');
+    expect(flag.status).toBe(400);
+    expect(await problemsOf('   \n')).toEqual([`document: ${CONFIG_MSG.empty}`]);
+    const huge = await importYaml(admin, `version: 1\n# ${'x'.repeat(2 * 1024 * 1024)}\n`);
+    expect(huge.status).toBe(413);
+  });
+
+  it('YAML syntax errors with their line, duplicate keys, alias bombs, and documents that are no mapping', async () => {
+    expect((await problemsOf('version: 1\nservices: [\n'))[0]).toMatch(/^line \d+: /);
+    expect((await problemsOf('version: 1\nversion: 1\n'))[0]).toMatch(/^line 2: /);
+    const bomb = ['a: &a [x, x, x, x, x, x, x, x, x]', 'b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]'];
+    bomb.push('c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]', 'd: [*c, *c, *c, *c, *c, *c, *c, *c, *c]');
+    expect((await problemsOf(`${bomb.join('\n')}\n`))[0]).toMatch(/^document: .*alias/i);
+    expect(await problemsOf('- version: 1\n')).toEqual([`document: ${CONFIG_MSG.notMapping}`]);
+  });
+
+  it('the wrong version, unknown keys, NUL characters: every problem with its path', async () => {
+    const problems = await problemsOf(
+      stringify({ version: 2, extra: true, services: [{ name: 'A\u0000', url: 'https://a.test', colour: 'red' }] }),
+    );
+    expect(problems).toEqual([
+      'services[0].name: Text may not contain NUL characters',
+      `version: ${CONFIG_MSG.versionInvalid}`,
+      expect.stringMatching(/^services\[0\]: .*colour/),
+      expect.stringMatching(/^document: .*extra/),
+    ]);
+  });
+
+  it('rules across entries: two media servers, two defaults, metadata targets, AMP addresses, new query servers', async () => {
+    const problems = await problemsOf(
+      stringify({
+        version: 1,
+        services: [
+          { name: 'A', url: 'https://a.test', mediaServer: true },
+          { name: 'B', url: 'http://169.254.169.254/latest', mediaServer: true },
+        ],
+        emailTemplates: [
+          { name: 'One', subject: 's', template: 't', defaultTemplate: true },
+          { name: 'Two', subject: 's', template: 't', defaultTemplate: true },
+        ],
+        gameServers: [
+          { provider: 'amp', instanceId: 'amp-instance-1', host: 'example.test' },
+          { provider: 'query', instanceId: 'query-new', name: 'Half' },
+          {
+            provider: 'query',
+            instanceId: 'no-prefix',
+            name: 'N',
+            type: 'armagetronadvanced',
+            host: 'h.test',
+            port: 1,
+          },
+          { provider: 'query', instanceId: 'query-x', name: 'N', type: 'no-such-game', host: 'h.test', port: 1 },
+          { provider: 'amp', instanceId: 'amp-instance-1' },
+        ],
+        integrations: { amp: { url: 'http://169.254.169.254/' } },
+      }),
+    );
+    expect(problems).toEqual([
+      `services[1].mediaServer: ${CONFIG_MSG.twoMediaServers}`,
+      `services[1].url: ${SERVICE_MSG.metadataTarget}`,
+      'gameServers[0]: Only query servers have a host, port and type to edit',
+      `gameServers[1]: ${CONFIG_MSG.newQueryServer}`,
+      `gameServers[2].instanceId: ${CONFIG_MSG.queryInstanceId}`,
+      'gameServers[3].type: Unknown game type: choose one of the gamedig game ids',
+      `gameServers[4].instanceId: ${CONFIG_MSG.duplicateKey}`,
+      `emailTemplates[1].defaultTemplate: ${CONFIG_MSG.twoDefaults}`,
+      'integrations.amp.url: Cloud metadata addresses cannot be used unless allowed in Settings',
+    ]);
+  });
+
+  it('registration_open from an admin who is not the superadmin; the superadmin may', async () => {
+    const yaml = stringify({ version: 1, settings: { registration_open: false } });
+    expect(await problemsOf(yaml)).toEqual([`settings.registration_open: ${CONFIG_MSG.registrationSuperadmin}`]);
+    const superadmin = await source.actors.superadmin.signIn();
+    const response = await ok(importYaml(superadmin, yaml, 'dryRun=true'));
+    expect(response.body.summary.changed).toBe(1);
+  });
+
+  it('accepts the file as text/plain too (the same YAML)', async () => {
+    const response = await admin.request<ConfigImportWire>('POST', '/api/config/import', {
+      raw: sourceYaml,
+      headers: { 'content-type': 'text/plain; charset=utf-8' },
+    });
+    expect(response.status, response.text).toBe(200);
+    expect(response.body).toMatchObject({ applied: false, summary: { added: 0, changed: 0, removed: 0 } });
+  });
+
+  it('callers other than administrators', async () => {
+    const user = await source.actors.user.signIn();
+    expect((await user.get('/api/config/export')).status).toBe(403);
+    expect((await importYaml(user, sourceYaml)).status).toBe(403);
+    expect((await importYaml(source.app.client(), sourceYaml)).status).toBe(401);
+  });
+});
+
+describe('the import transaction', () => {
+  it('rolls every section back when a later write fails (a row vanished while importing)', async () => {
+    const lab = await startLab();
+    const db = lab.app.testDb.db.kysely;
+    const before = await exportYaml(lab.admin);
+    const plan: ConfigPlan = {
+      services: {
+        diff: { section: 'services', added: [], changed: [], removed: [], skipped: [] },
+        deletes: [],
+        updates: [],
+        inserts: [{ name: 'Written first', url: 'https://first.lab.test' }],
+        insertPositions: [0],
+        mediaMark: undefined,
+        markedId: null,
+      },
+      gameServers: {
+        diff: { section: 'gameServers', added: [], changed: [], removed: [], skipped: [] },
+        updates: [{ id: 999_999, changes: { hidden: true } }],
+        inserts: [],
+      },
+      templates: {
+        diff: { section: 'emailTemplates', added: [], changed: [], removed: [], skipped: [] },
+        updates: [],
+        inserts: [],
+        insertPositions: [],
+        defaultTo: undefined,
+      },
+      singletons: {
+        settingsDiff: { section: 'settings', added: [], changed: [], removed: [], skipped: [] },
+        integrationsDiff: { section: 'integrations', added: [], changed: [], removed: [], skipped: [] },
+        mailDiff: { section: 'mail', added: [], changed: [], removed: [], skipped: [] },
+        settings: { site_title: 'Never' },
+        integrations: [],
+        mail: null,
+      },
+    };
+    await expect(db.transaction().execute((trx) => applyPlan(trx, plan, new Date()))).rejects.toMatchObject({
+      kind: 'conflict',
+    });
+    expect(await exportYaml(lab.admin)).toBe(before);
+  });
+});
+
+describe('POST /api/config/import under bad input', () => {
+  const text = fc.oneof(fc.string(), fc.constantFrom('', ' ', 'not a url', '\u0000', '169.254.169.254', '{{x}}'));
+  const value = fc.oneof(text, fc.integer(), fc.boolean(), fc.constant(null), fc.double());
+  const plausible = fc.record(
+    {
+      version: fc.oneof(fc.constant(1), value),
+      services: fc.array(fc.dictionary(fc.constantFrom('name', 'url', 'refreshInterval', 'icon', 'x'), value)),
+      gameServers: fc.array(fc.dictionary(fc.constantFrom('provider', 'instanceId', 'port', 'host'), value)),
+      emailTemplates: fc.array(fc.dictionary(fc.constantFrom('name', 'subject', 'template', 'defaultTemplate'), value)),
+      settings: fc.dictionary(fc.constantFrom('site_title', 'online_color', 'default_role', '__proto__'), value),
+    },
+    { requiredKeys: [] },
+  );
+
+  it('answers any document with 200 or a 400 listing problems, never a 500, and a dry run writes nothing', async () => {
+    const before = await exportYaml(source.admin);
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(plausible, fc.anything()), async (document) => {
+        const response = await importYaml(source.admin, stringify(document), 'dryRun=true');
+        expect([200, 400], response.text).toContain(response.status);
+        if (response.status === 400) expect(response.body.problems.length).toBeGreaterThan(0);
+      }),
+      { numRuns: 60 },
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.string({ maxLength: 200 }), async (raw) => {
+        const response = await importYaml(source.admin, raw, 'dryRun=true');
+        expect([200, 400], response.text).toContain(response.status);
+      }),
+      { numRuns: 60 },
+    );
+    expect(await exportYaml(source.admin)).toBe(before);
+  });
+});
