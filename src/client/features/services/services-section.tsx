@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, LayoutGrid, Plus } from 'lucide-react';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { STORAGE_KEYS } from '#shared/constants';
 import { isAdminRole } from '#shared/permissions';
 import type { ServiceWire } from '#shared/schemas/service';
@@ -42,11 +42,7 @@ export function ServicesSection({ user, isAdminUiVisible }: { user: UserWire; is
   const showAdminControls = isAdmin && isAdminUiVisible;
   const { settings } = useSiteSettings();
   const { data, isPending, isError, error } = useQuery(servicesQueryOptions());
-  // Status changes arrive many times a second on a large dashboard (live updates, polls): the list is ordered and
-  // drawn again with them in a deferred render, which React slices and interrupts, not in the update's own task.
-  // A reorder (the user's saved order) still shows at once.
-  const services = useDeferredValue(data ?? NO_SERVICES);
-  const { ordered, reorder } = useServiceOrder(services, user);
+  const { ordered, reorder } = useServiceOrder(data ?? NO_SERVICES, user);
   // One object per settings/user change: the cards are memoised on it.
   const flags = useMemo(() => displayFlagsFor(settings, user), [settings, user]);
   const [isAdding, setIsAdding] = useState(false);
