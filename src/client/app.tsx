@@ -1,5 +1,13 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import {
+  lazy,
+  startTransition,
+  Suspense,
+  useEffect,
+  useState,
+  type ComponentType,
+  type LazyExoticComponent,
+} from 'react';
 import { Route, Switch } from 'wouter';
 import { queryClient } from './api/query-client';
 import { prefetchServices } from './api/services.api';
@@ -30,7 +38,39 @@ if (window.location.pathname === '/') {
   prefetchServices(queryClient);
 }
 
-function Page({ component: Component }: { component: LazyExoticComponent<ComponentType> }) {
+/**
+ * Whether a page's chunk, fetched ahead at start-up, is in and its page may render. Until then the route shows the
+ * spinner as a plain element rather than as Suspense's fallback: once a fallback has been shown, React holds the
+ * content back until 300 ms after it appeared, which delayed the dashboard's first cards by up to that much whenever
+ * the session arrived a little before the chunk. The page then renders as a transition, which React splits into
+ * short slices (as it did the Suspense retry), instead of in one long task with the session's update.
+ */
+function useIsLoaded(load: (() => PromiseLike<unknown>) | undefined): boolean {
+  const [isLoaded, setIsLoaded] = useState(!load);
+  useEffect(() => {
+    if (isLoaded || !load) return;
+    let isCurrent = true;
+    // A failed download is Suspense's and the page's to show, as before.
+    const done = () => {
+      if (isCurrent) startTransition(() => setIsLoaded(true));
+    };
+    load().then(done, done);
+    return () => {
+      isCurrent = false;
+    };
+  }, [isLoaded, load]);
+  return isLoaded;
+}
+
+function Page({
+  component: Component,
+  preload,
+}: {
+  component: LazyExoticComponent<ComponentType>;
+  /** The chunk's preloadable loader, when it is fetched ahead (see useIsLoaded). */
+  preload?: () => PromiseLike<unknown>;
+}) {
+  if (!useIsLoaded(preload)) return <FullScreenSpinner />;
   return (
     <Suspense fallback={<FullScreenSpinner />}>
       <PageFade>
@@ -66,7 +106,7 @@ function Routes() {
       </Route>
       <Route path="/">
         <RequireApprovedUser>
-          <Page component={DashboardPage} />
+          <Page component={DashboardPage} preload={loadDashboardPage} />
         </RequireApprovedUser>
       </Route>
       <Route>

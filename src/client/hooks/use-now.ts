@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 // One shared clock for every relative time on the page, instead of a timer per card.
 const TICK_MS = 5_000;
@@ -12,7 +12,11 @@ function subscribe(listener: () => void): () => void {
     now = Date.now();
     timer = setInterval(() => {
       now = Date.now();
-      for (const notify of listeners) notify();
+      // A transition: with a thousand cards on the page, React renders their new texts in short slices between
+      // frames instead of in one task (an external store's update would be rendered synchronously).
+      startTransition(() => {
+        for (const notify of listeners) notify();
+      });
     }, TICK_MS);
   }
   return () => {
@@ -26,9 +30,8 @@ function subscribe(listener: () => void): () => void {
 
 /** The current time in ms, re-rendering every few seconds so 'checked 12s ago' keeps counting. */
 export function useNow(): number {
-  return useSyncExternalStore(
-    subscribe,
-    () => now,
-    () => now,
-  );
+  // While the clock runs, every component reads the same instant; the first one to mount starts it afresh.
+  const [value, setValue] = useState(() => (timer === undefined ? Date.now() : now));
+  useEffect(() => subscribe(() => setValue(now)), []);
+  return value;
 }

@@ -8,8 +8,13 @@ export function useHideOnScroll(threshold: number): boolean {
   const [isHidden, setIsHidden] = useState(false);
 
   useEffect(() => {
-    let lastY = window.scrollY;
-    let frame = 0;
+    // Read in the first animation frame, not here: reading scrollY right after a commit forces a layout of
+    // everything just rendered (a thousand service cards on a large dashboard) before the browser would do it.
+    let lastY = 0;
+    let frame = window.requestAnimationFrame(() => {
+      frame = 0;
+      lastY = window.scrollY;
+    });
 
     const update = () => {
       frame = 0;

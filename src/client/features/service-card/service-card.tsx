@@ -1,5 +1,4 @@
 import type { DraggableSyntheticListeners } from '@dnd-kit/core';
-import { Info, Pencil, Trash2 } from 'lucide-react';
 import { memo, type CSSProperties, type MouseEvent, type ReactNode, type Ref, type SyntheticEvent } from 'react';
 import type { ServiceWire } from '#shared/schemas/service';
 import { LoadWhen, lazyNamed } from '../../components/load-when';
@@ -12,6 +11,7 @@ import { isHttpUrl } from '../../lib/safe-url';
 import { GameServerCounts } from '../game-servers/game-server-counts';
 import { isAmpServiceName } from '../game-servers/game-server-rules';
 import type { DisplayFlags } from './display-flags';
+import { CardIcon } from './card-icon';
 import { NsfwBadge, StatusBadge } from './service-badges';
 import { ServiceDetails } from './service-details';
 import { ServiceIcon } from './service-icon';
@@ -61,11 +61,13 @@ function withoutButtonPresses(listeners: DraggableSyntheticListeners): Draggable
   return guarded;
 }
 
-type CardPartProps = Omit<ServiceCardProps, 'drag' | 'cardRef'>;
+type CardPartProps = Omit<ServiceCardProps, 'drag' | 'cardRef'> & {
+  /** Whether service.url is an http(s) address, worked out once per card. */
+  canOpen: boolean;
+};
 
 /** Icon, name (with its tooltip) and badges; memo, as dragging re-renders every card's frame but not this. */
-const CardTitle = memo(function CardTitle({ service, flags, onlineColor, offlineColor }: CardPartProps) {
-  const canOpen = isHttpUrl(service.url);
+const CardTitle = memo(function CardTitle({ service, flags, onlineColor, offlineColor, canOpen }: CardPartProps) {
   const name = (
     <a
       href={canOpen ? service.url : undefined}
@@ -86,7 +88,7 @@ const CardTitle = memo(function CardTitle({ service, flags, onlineColor, offline
             <TooltipTrigger asChild>
               <span className="flex min-w-0 items-center gap-1.5" data-testid="service-tooltip-trigger">
                 {name}
-                <Info className="size-3.5 shrink-0 text-muted-foreground" aria-hidden="true" />
+                <CardIcon name="info" className="size-3.5 text-muted-foreground" />
               </span>
             </TooltipTrigger>
             <TooltipContent side="top" align="start">
@@ -116,6 +118,7 @@ const CardBody = memo(function CardBody({
   showAdminControls,
   onEdit,
   onDelete,
+  canOpen,
 }: CardPartProps) {
   return (
     <>
@@ -127,7 +130,7 @@ const CardBody = memo(function CardBody({
         </LoadWhen>
       ) : null}
 
-      <ServiceDetails service={service} flags={flags} />
+      <ServiceDetails service={service} flags={flags} canOpen={canOpen} />
 
       {flags.uptimeLog ? (
         <UptimePanel serviceId={service.id} onlineColor={onlineColor} offlineColor={offlineColor} />
@@ -136,7 +139,7 @@ const CardBody = memo(function CardBody({
       {showAdminControls ? (
         <div className="mt-auto flex justify-end gap-2 border-t border-border/70 pt-3">
           <Button variant="outline" size="sm" aria-label={`Edit ${service.name}`} onClick={() => onEdit?.(service)}>
-            <Pencil aria-hidden="true" />
+            <CardIcon name="pencil" className="size-4" />
             Edit
           </Button>
           <Button
@@ -146,7 +149,7 @@ const CardBody = memo(function CardBody({
             className="text-destructive hover:bg-destructive hover:text-destructive-foreground"
             onClick={() => onDelete?.(service)}
           >
-            <Trash2 aria-hidden="true" />
+            <CardIcon name="trash" className="size-4" />
             Delete
           </Button>
         </div>
@@ -155,11 +158,16 @@ const CardBody = memo(function CardBody({
   );
 });
 
-/** One monitored service (SPEC section 2): clicking the card opens the service in a new tab. */
-export function ServiceCard({ drag, cardRef, ...parts }: ServiceCardProps) {
-  const { service } = parts;
+/**
+ * One monitored service (SPEC section 2): clicking the card opens the service in a new tab. Memo: a long list grows
+ * in steps and drag-and-drop re-renders its sortable wrappers often; a card whose props are unchanged (the drag
+ * bindings included, which the wrapper keeps stable) is not drawn again.
+ */
+export const ServiceCard = memo(function ServiceCard({ drag, cardRef, ...props }: ServiceCardProps) {
+  const { service } = props;
   const [hasBackgroundError, markBackgroundFailed] = useFailedImage(service.background);
   const canOpen = isHttpUrl(service.url);
+  const parts: CardPartProps = { ...props, canOpen };
   const hasBackground = service.background !== null && !hasBackgroundError;
 
   const handleClick = (event: MouseEvent<HTMLElement>) => {
@@ -209,4 +217,4 @@ export function ServiceCard({ drag, cardRef, ...parts }: ServiceCardProps) {
       </div>
     </article>
   );
-}
+});

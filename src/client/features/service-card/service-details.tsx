@@ -1,13 +1,30 @@
-import { Clock, ExternalLink, RefreshCw } from 'lucide-react';
+import { memo } from 'react';
 import { formatRefreshInterval, formatRelativeTime } from '#shared/format';
 import type { ServiceWire } from '#shared/schemas/service';
 import { useNow } from '../../hooks/use-now';
-import { isHttpUrl } from '../../lib/safe-url';
+import { CardIcon } from './card-icon';
 import type { DisplayFlags } from './display-flags';
 
-/** The card's optional lines (SPEC section 2): refresh interval, last checked and the service URL. */
-export function ServiceDetails({ service, flags }: { service: ServiceWire; flags: DisplayFlags }) {
+/**
+ * 'Checked 12s ago', kept counting by the shared clock. Its own component, so that each tick re-renders this text
+ * alone and not the card's other lines.
+ */
+function LastChecked({ lastChecked }: { lastChecked: string }) {
   const now = useNow();
+  return `Checked ${formatRelativeTime(lastChecked, now)}`;
+}
+
+/** The card's optional lines (SPEC section 2): refresh interval, last checked and the service URL. */
+export const ServiceDetails = memo(function ServiceDetails({
+  service,
+  flags,
+  canOpen,
+}: {
+  service: ServiceWire;
+  flags: DisplayFlags;
+  /** Whether service.url is an http(s) address (the card has already checked). */
+  canOpen: boolean;
+}) {
   if (!flags.refreshInterval && !flags.lastChecked && !flags.serviceUrl) return null;
   const checkedAt = Date.parse(service.lastChecked);
   return (
@@ -15,14 +32,14 @@ export function ServiceDetails({ service, flags }: { service: ServiceWire; flags
       {flags.refreshInterval ? (
         <div className="flex items-center gap-2">
           <dt className="sr-only">Refresh interval</dt>
-          <RefreshCw className="size-3.5 shrink-0" aria-hidden="true" />
+          <CardIcon name="refresh-cw" className="size-3.5" />
           <dd>{formatRefreshInterval(service.refreshInterval)}</dd>
         </div>
       ) : null}
       {flags.lastChecked ? (
         <div className="flex items-center gap-2">
           <dt className="sr-only">Last checked</dt>
-          <Clock className="size-3.5 shrink-0" aria-hidden="true" />
+          <CardIcon name="clock" className="size-3.5" />
           <dd>
             {Number.isNaN(checkedAt) ? (
               'Not checked yet'
@@ -32,7 +49,7 @@ export function ServiceDetails({ service, flags }: { service: ServiceWire; flags
                 title={new Date(checkedAt).toLocaleString()}
                 data-testid="last-checked"
               >
-                Checked {formatRelativeTime(service.lastChecked, now)}
+                <LastChecked lastChecked={service.lastChecked} />
               </time>
             )}
           </dd>
@@ -41,9 +58,9 @@ export function ServiceDetails({ service, flags }: { service: ServiceWire; flags
       {flags.serviceUrl ? (
         <div className="flex min-w-0 items-center gap-2">
           <dt className="sr-only">Address</dt>
-          <ExternalLink className="size-3.5 shrink-0" aria-hidden="true" />
+          <CardIcon name="external-link" className="size-3.5" />
           <dd className="min-w-0 truncate">
-            {isHttpUrl(service.url) ? (
+            {canOpen ? (
               <a
                 href={service.url}
                 target="_blank"
@@ -62,4 +79,4 @@ export function ServiceDetails({ service, flags }: { service: ServiceWire; flags
       ) : null}
     </dl>
   );
-}
+});

@@ -1,6 +1,6 @@
-import { Globe } from 'lucide-react';
 import { useFailedImage } from '../../hooks/use-failed-image';
 import { cn } from '../../lib/cn';
+import { CardIcon } from './card-icon';
 
 /** A service's icon; a missing or broken image shows a placeholder globe instead (SPEC section 2). */
 export function ServiceIcon({ src, name, className }: { src: string | null; name: string; className?: string }) {
@@ -15,7 +15,7 @@ export function ServiceIcon({ src, name, className }: { src: string | null; name
       )}
     >
       {isBroken ? (
-        <Globe data-testid="service-icon-placeholder" className="size-6 text-muted-foreground" aria-hidden="true" />
+        <CardIcon name="globe" data-testid="service-icon-placeholder" className="size-6 text-muted-foreground" />
       ) : (
         <img
           src={src}

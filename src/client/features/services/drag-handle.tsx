@@ -1,5 +1,5 @@
-import { GripVertical } from 'lucide-react';
 import type { ComponentProps } from 'react';
+import { CardIcon } from '../service-card/card-icon';
 
 const HANDLE_CLASS =
   '-mt-1 -mr-2 flex size-8 shrink-0 cursor-grab touch-none items-center justify-center rounded-md text-muted-foreground/60 transition-colors outline-none hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring active:cursor-grabbing';
@@ -8,7 +8,7 @@ const HANDLE_CLASS =
 export function DragHandle({ serviceName, ...props }: ComponentProps<'button'> & { serviceName: string }) {
   return (
     <button type="button" data-drag-handle aria-label={`Reorder ${serviceName}`} className={HANDLE_CLASS} {...props}>
-      <GripVertical className="size-4" aria-hidden="true" />
+      <CardIcon name="grip-vertical" className="size-4" />
     </button>
   );
 }
@@ -20,7 +20,7 @@ export function DragHandle({ serviceName, ...props }: ComponentProps<'button'> &
 export function DragHandlePlaceholder() {
   return (
     <span className={HANDLE_CLASS} aria-hidden="true" data-testid="drag-handle-placeholder">
-      <GripVertical className="size-4" aria-hidden="true" />
+      <CardIcon name="grip-vertical" className="size-4" />
     </span>
   );
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 
 /**
  * The grid (1, 2 or 3 columns) both the plain and the sortable list render. Cards off screen skip layout and
@@ -13,6 +13,10 @@ export function ServicesGridList({ children }: { children: ReactNode }) {
 }
 
 /** One cell of the grid. */
-export function ServicesGridItem({ children }: { children: ReactNode }) {
-  return <li className="grid [contain-intrinsic-size:auto_16rem] [content-visibility:auto]">{children}</li>;
+export function ServicesGridItem({ children, ref }: { children: ReactNode; ref?: Ref<HTMLLIElement> }) {
+  return (
+    <li ref={ref} className="grid [contain-intrinsic-size:auto_16rem] [content-visibility:auto]">
+      {children}
+    </li>
+  );
 }

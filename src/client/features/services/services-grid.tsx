@@ -1,9 +1,9 @@
-import { memo, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { ServiceWire } from '#shared/schemas/service';
 import { useProgressiveCount } from '../../hooks/use-progressive-count';
 import type { DisplayFlags } from '../service-card/display-flags';
 import { ServiceCard, type ServiceCardProps } from '../service-card/service-card';
-import { DragHandlePlaceholder } from './drag-handle';
+import { PLACEHOLDER_DRAG } from './card-placeholder-drag';
 import { ServicesGridItem, ServicesGridList } from './services-grid-list';
 
 type SortableModule = typeof import('./sortable-services-list');
@@ -14,7 +14,7 @@ const loadSortable = async (): Promise<SortableModule> => (loadedSortable ??= aw
 // The first screen of cards (three columns of six rows fill even a tall screen), then growing steps.
 const FIRST_CARDS = 18;
 const MIN_STEP = 60;
-const MAX_STEP = 240;
+const MAX_STEP = 120;
 
 interface ServicesGridProps {
   services: readonly ServiceWire[];
@@ -34,19 +34,9 @@ export interface ServicesListProps extends ServicesGridProps {
 }
 
 /** A card drawn as the sortable one (its grip included) while drag-and-drop's code is on its way. */
-const PlainServiceCard = memo(function PlainServiceCard(props: Omit<ServiceCardProps, 'drag' | 'cardRef'>) {
-  return (
-    <ServiceCard
-      {...props}
-      drag={{
-        listeners: undefined,
-        style: {},
-        isDragging: false,
-        handle: <DragHandlePlaceholder />,
-      }}
-    />
-  );
-});
+function PlainServiceCard(props: Omit<ServiceCardProps, 'drag' | 'cardRef'>) {
+  return <ServiceCard {...props} drag={PLACEHOLDER_DRAG} />;
+}
 
 function PlainServicesList({ shown, services: _all, onReorder: _reorder, ...cardProps }: ServicesListProps) {
   return (

@@ -8,14 +8,15 @@ import {
   useSensors,
   type Announcements,
   type DragEndEvent,
+  type DragStartEvent,
   type UniqueIdentifier,
 } from '@dnd-kit/core';
 import { arrayMove, rectSortingStrategy, SortableContext, sortableKeyboardCoordinates } from '@dnd-kit/sortable';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { DRAG_MOUSE_DISTANCE_PX, DRAG_TOUCH_DELAY_MS } from '#shared/constants';
 import type { ServiceWire } from '#shared/schemas/service';
 import type { ServicesListProps } from './services-grid';
-import { ServicesGridItem, ServicesGridList } from './services-grid-list';
+import { ServicesGridList } from './services-grid-list';
 import { SortableServiceCard } from './sortable-service-card';
 
 function announcementsFor(services: readonly ServiceWire[]): Announcements {
@@ -43,11 +44,16 @@ export function SortableServicesList({ services, shown, onReorder, ...cardProps 
     useSensor(TouchSensor, { activationConstraint: { delay: DRAG_TOUCH_DELAY_MS, tolerance: 8 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
-  // Every id, rendered or not yet: the sortable context then stays the same while the rest of a long list arrives.
+  // Every id, rendered or not yet, registered or not (only cards near the view are): the sortable context then stays
+  // the same while the rest of a long list arrives, and a drop's index counts every card.
   const ids = useMemo(() => services.map((s) => s.id), [services]);
   const announcements = useMemo(() => announcementsFor(services), [services]);
 
+  // The card being dragged stays registered even when it leaves the view (see SortableServiceCard).
+  const [activeId, setActiveId] = useState<UniqueIdentifier | null>(null);
+
   const handleDragEnd = ({ active, over }: DragEndEvent) => {
+    setActiveId(null);
     if (!over || active.id === over.id) return;
     const from = services.findIndex((s) => s.id === active.id);
     const to = services.findIndex((s) => s.id === over.id);
@@ -59,7 +65,9 @@ export function SortableServicesList({ services, shown, onReorder, ...cardProps 
     <DndContext
       sensors={sensors}
       collisionDetection={closestCenter}
+      onDragStart={({ active }: DragStartEvent) => setActiveId(active.id)}
       onDragEnd={handleDragEnd}
+      onDragCancel={() => setActiveId(null)}
       accessibility={{
         announcements,
         screenReaderInstructions: {
@@ -71,9 +79,7 @@ export function SortableServicesList({ services, shown, onReorder, ...cardProps 
       <SortableContext items={ids} strategy={rectSortingStrategy}>
         <ServicesGridList>
           {shown.map((service) => (
-            <ServicesGridItem key={service.id}>
-              <SortableServiceCard service={service} {...cardProps} />
-            </ServicesGridItem>
+            <SortableServiceCard key={service.id} service={service} isActive={service.id === activeId} {...cardProps} />
           ))}
         </ServicesGridList>
       </SortableContext>
