@@ -1,5 +1,5 @@
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect, sql } from 'kysely';
+import { Kysely, SqliteDialect, sql, type Generated } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { StatementCache } from './statement-cache.ts';
 
@@ -58,7 +58,9 @@ describe('StatementCache', () => {
   it('serves Kysely, transactions included, and closes the database with it', async () => {
     const sqlite = database();
     const cache = new StatementCache(sqlite);
-    const db = new Kysely<{ items: { id: number; name: string } }>({ dialect: new SqliteDialect({ database: cache }) });
+    const db = new Kysely<{ items: { id: Generated<number>; name: string } }>({
+      dialect: new SqliteDialect({ database: cache }),
+    });
     for (const name of ['x', 'y', 'z']) {
       await db.transaction().execute(async (trx) => {
         await trx.insertInto('items').values({ name }).execute();
