@@ -6,13 +6,31 @@ export function cpuMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-/** Resident set size of a process, in MiB (Linux: VmRSS in /proc/<pid>/status). */
-export function rssMib(pid: number): number {
+/** One `Name: <n> kB` field of /proc/<pid>/status, in MiB. */
+function statusMib(pid: number, field: string): number {
   const line = fs
     .readFileSync(`/proc/${pid}/status`, 'utf8')
     .split('\n')
-    .find((entry) => entry.startsWith('VmRSS:'));
+    .find((entry) => entry.startsWith(`${field}:`));
   return Number(line?.replace(/\D/g, '') ?? 0) / 1024;
+}
+
+/** Resident set size of a process, in MiB (Linux: VmRSS in /proc/<pid>/status). */
+export function rssMib(pid: number): number {
+  return statusMib(pid, 'VmRSS');
+}
+
+/**
+ * What the resident set is made of, in MiB: anonymous memory (the JS heap, malloc, thread stacks: what a leak
+ * grows), file pages (the node binary, shared libraries, native addons: constant once loaded) and shared memory
+ * (e.g. SQLite's WAL index). Tells a growing RSS that is ours from one that is mapped files.
+ */
+export function rssParts(pid: number): { anon: number; file: number; shmem: number } {
+  return {
+    anon: statusMib(pid, 'RssAnon'),
+    file: statusMib(pid, 'RssFile'),
+    shmem: statusMib(pid, 'RssShmem'),
+  };
 }
 
 /** The p-th percentile (0-100) of an ascending list; 0 for an empty one. */

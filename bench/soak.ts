@@ -18,12 +18,17 @@
  *    over the second half, MiB per hour) and the errors by kind.
  * --smoke: about two minutes with smaller numbers (100 services, 30 uploads, a short idle and soak), to prove the
  * benchmark runs; it records nothing. A run with errors exits with status 1. Never part of `npm test`.
+ * Diagnosis: SOAK_NODE_OPTIONS is passed to the server as NODE_OPTIONS, e.g.
+ * `SOAK_NODE_OPTIONS='--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=/tmp/snaps'`, then `kill -USR2 <pid>` (the pid is
+ * printed) at two moments and compare the snapshots. A snapshot costs RSS itself: such a run is for finding what
+ * grows, not for the figures. SOAK_SERVER_ENV='NAME=value ...' adds to (or overrides) the server's environment, e.g.
+ * to compare allocator settings (scripts/server-node.mjs); such a run is not recorded either.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import sharp from 'sharp';
 import { startLocalTarget } from './local-target.ts';
-import { cpuMs, rssMib } from './process-stats.ts';
+import { cpuMs, rssMib, rssParts } from './process-stats.ts';
 import { recordResult, type Figure } from './results.ts';
 import { startServerProcess, tempDataDir, type ServerProcess } from '../tests/helpers/server-process.ts';
 
@@ -300,17 +305,19 @@ async function soak(server: ServerProcess, clients: Client[], images: Awaited<Re
   let lastCpu = cpuMs(pid);
   let lastAt = performance.now();
   let lastRequests = 0;
-  console.log('\n  time   RSS MiB   CPU %   requests   errors');
+  console.log('\n  time   RSS MiB   anon   file  shmem   CPU %   requests   errors');
   while (endAt - performance.now() >= 1_000) {
     await sleep(Math.min(PLAN.sampleMs, endAt - performance.now()));
     const now = performance.now();
     const rss = rssMib(pid);
+    const parts = rssParts(pid);
     const cpu = cpuMs(pid);
     const total = [...requests.values()].reduce((a, b) => a + b, 0);
     const errorCount = [...errors.values()].reduce((a, b) => a + b, 0);
     samples.push({ atMs: now - started, rss });
     console.log(
       `${(((now - started) / 60_000).toFixed(1) + ' m').padStart(7)}   ${rss.toFixed(1).padStart(7)}   ` +
+        `${[parts.anon, parts.file, parts.shmem].map((mib) => mib.toFixed(1).padStart(5)).join('  ')}   ` +
         `${(((cpu - lastCpu) / (now - lastAt)) * 100).toFixed(1).padStart(5)}   ${String(total - lastRequests).padStart(8)}   ${String(errorCount).padStart(6)}`,
     );
     lastCpu = cpu;
@@ -328,8 +335,20 @@ const target = await startLocalTarget();
 const dataDir = tempDataDir('bench-soak-');
 let server: ServerProcess | undefined;
 try {
-  server = await startServerProcess({ dataDir, env: { LOG_LEVEL: 'warn' } });
+  const nodeOptions = process.env.SOAK_NODE_OPTIONS;
+  const extraEnv = Object.fromEntries(
+    (process.env.SOAK_SERVER_ENV ?? '')
+      .split(/\s+/)
+      .filter((pair) => pair.includes('='))
+      .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+  );
+  const diagnosis = Boolean(nodeOptions) || Object.keys(extraEnv).length > 0;
+  server = await startServerProcess({
+    dataDir,
+    env: { LOG_LEVEL: 'warn', ...extraEnv, ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}) },
+  });
   const pid = server.child.pid ?? 0;
+  if (diagnosis) console.log(`server pid ${pid}, NODE_OPTIONS=${nodeOptions ?? ''}, env ${JSON.stringify(extraEnv)}`);
   const mode = smoke ? 'smoke' : 'full';
   console.log(
     `soak (${mode}): ${PLAN.services} services every ${INTERVAL_S} s, ${PLAN.uploads} uploads, ${SOAK_MINUTES} min soak`,
@@ -404,7 +423,8 @@ try {
   }
   if (errors.size > 0) process.exitCode = 1;
 
-  if (!smoke) {
+  if (diagnosis) console.log('not recorded: the server ran with SOAK_NODE_OPTIONS or SOAK_SERVER_ENV');
+  if (!smoke && !diagnosis) {
     const figures: Figure[] = [
       {
         key: 'memory.idle.rss',

@@ -112,6 +112,17 @@ function contentSecurityPolicy(scriptOrigins: () => string[]) {
   };
 }
 
+type CompilersFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
+
+/**
+ * The zod compilers as Fastify's schema controller builds them. Fastify types these factories for ajv's and
+ * fast-json-stringify's schemas; at run time it calls them exactly as setValidatorCompiler's own adapter does.
+ */
+const zodCompilers = {
+  buildValidator: () => validatorCompiler,
+  buildSerializer: () => serializerCompiler,
+} as unknown as CompilersFactory;
+
 /** Builds the Fastify app: plugins, security hooks, routes, static client. Does not listen. */
 export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   const { env, db } = options;
@@ -123,10 +134,12 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     // Reject bodies with __proto__ / constructor.prototype keys instead of parsing them.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
+    // zod validates and serializes every route. Given here rather than with setValidatorCompiler (the same thing
+    // once built), Fastify never loads its defaults, ajv and fast-json-stringify: some 100 modules held for the
+    // life of the process for nothing (issue 14, bounded memory; docs/decisions/0016-bounded-memory.md).
+    schemaController: { compilersFactory: zodCompilers },
   };
   const app: App = Fastify(fastifyOptions).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerJsonBodyParser(app);
   const stopServing = registerGracefulClose(app);

@@ -8,6 +8,7 @@ import { StartupError } from '../startup-error.ts';
 import type { Database } from './schema.ts';
 import { damagedDatabaseError, isSqliteDamage } from './sqlite-integrity.ts';
 import { SqliteBooleanPlugin } from './sqlite-boolean.plugin.ts';
+import { StatementCache } from './statement-cache.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -102,7 +103,7 @@ export function openDatabase(config: DbConfig): Db {
   if (config.sqlitePath !== ':memory:') fs.mkdirSync(path.dirname(config.sqlitePath), { recursive: true });
   const sqlite = openSqlite(config.sqlitePath, config.sqliteNativeBinding);
   const kysely = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: sqlite }),
+    dialect: new SqliteDialect({ database: new StatementCache(sqlite) }),
     plugins: [new SqliteBooleanPlugin()],
   });
   return { kysely, dialect: 'sqlite', file: config.sqlitePath, close: () => kysely.destroy() };

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
+import { loadPg } from './database.ts';
 import type { Database } from './schema.ts';
 
 export interface PgListenerOptions {
@@ -74,7 +75,7 @@ export class PgListener {
   async #run(attempted: () => void): Promise<void> {
     let resumed = false;
     while (this.#running) {
-      const client = new pg.Client({
+      const client = new (loadPg().Client)({
         connectionString: this.options.connectionString,
         keepAlive: true,
         // Named, so that an operator (or a test) can tell it from the pool's connections in pg_stat_activity.

@@ -79,8 +79,11 @@ function isCompressible(reply: FastifyReply): boolean {
  * Compresses JSON and text answers of at least COMPRESSION_THRESHOLD_BYTES with brotli or gzip, as the request's
  * Accept-Encoding allows, and marks them `Vary: Accept-Encoding`. Streams (files, index.html) are left alone:
  * the built client's files are compressed at build time and served as such by the static plugin.
+ * The copies are bounded to 2 MiB: a copy is asked for again only while its tag is current (a status change gives a
+ * list a new one), so a few dozen are all that help. At 8 MiB a soak held 328 copies (6.6 MiB, nearly all stale)
+ * after seven minutes and RSS crept up while they filled (docs/decisions/0016-bounded-memory.md).
  */
-export function registerCompression(app: FastifyInstance, cacheBytes = 8 * 1024 * 1024): void {
+export function registerCompression(app: FastifyInstance, cacheBytes = 2 * 1024 * 1024): void {
   const copies = new CompressedCopies(cacheBytes);
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;

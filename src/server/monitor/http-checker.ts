@@ -1,6 +1,7 @@
 import type { LookupAddress } from 'node:dns';
-import { Agent, type Dispatcher } from 'undici';
+import type { Agent, Dispatcher } from 'undici';
 import { guardedLookup } from '../http/guarded-lookup.ts';
+import { loadUndici } from '../lib/undici.ts';
 import { MAX_CHECK_TIMEOUT_MS } from './check-timing.ts';
 import { createCachedLookup, type CachedLookup } from './dns-cache.ts';
 import { literalAddress, type TargetPolicy } from './metadata-targets.ts';
@@ -221,11 +222,13 @@ function connectLookup(lookup: CachedLookup, policy: TargetPolicy | undefined): 
 
 /** HTTP(S) GET checks over keep-alive connection pools shared per origin, with cached DNS. */
 export class HttpChecker {
-  readonly agent: Agent;
   readonly bodyCapBytes: number;
   readonly maxRedirects: number;
   readonly policy: TargetPolicy | undefined;
   readonly timers: MonotonicTimers;
+  readonly #agentOptions: Agent.Options;
+  #agent: Agent | null = null;
+  #closed = false;
 
   constructor(options: HttpCheckerOptions = {}) {
     this.bodyCapBytes = options.bodyCapBytes ?? 1024 * 1024;
@@ -233,7 +236,7 @@ export class HttpChecker {
     this.policy = options.policy;
     this.timers = options.timers ?? realTimers;
     const keepAliveMs = options.keepAliveMs ?? 60_000;
-    this.agent = new Agent({
+    this.#agentOptions = {
       keepAliveTimeout: keepAliveMs,
       keepAliveMaxTimeout: keepAliveMs,
       // Our own deadline ends every check; these are only a backstop.
@@ -243,7 +246,17 @@ export class HttpChecker {
         timeout: MAX_CHECK_TIMEOUT_MS,
         lookup: connectLookup(options.lookup ?? createCachedLookup(), options.policy),
       },
-    });
+    };
+  }
+
+  /**
+   * The connection pools, made at the first check: a server without services never loads undici (see
+   * lib/undici.ts). A closed checker has none, and dispatching on it throws (the check fails at once).
+   */
+  get agent(): Agent {
+    if (this.#closed) throw new Error('the checker is closed');
+    this.#agent ??= new (loadUndici().Agent)(this.#agentOptions);
+    return this.#agent;
   }
 
   /** Starts a check; `done` is called exactly once, at the latest after `timeoutMs`. Returns a canceller. */
@@ -253,11 +266,12 @@ export class HttpChecker {
 
   /** True once closed: a closed checker's pools are gone, so a restarted monitor makes a new checker. */
   get closed(): boolean {
-    return this.agent.destroyed;
+    return this.#closed;
   }
 
   /** Drops every pooled connection and in-flight request. */
   async close(): Promise<void> {
-    await this.agent.destroy();
+    this.#closed = true;
+    await this.#agent?.destroy();
   }
 }

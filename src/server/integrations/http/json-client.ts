@@ -1,7 +1,8 @@
 import dns from 'node:dns';
-import { Agent, fetch as undiciFetch } from 'undici';
+import type { Agent } from 'undici';
 import type { z } from 'zod';
 import { guardedLookup } from '../../http/guarded-lookup.ts';
+import { loadUndici } from '../../lib/undici.ts';
 import { literalAddress, type TargetPolicy } from '../../monitor/metadata-targets.ts';
 
 /** Why a call to an outside system failed. Its message is safe to show to administrators: secrets are redacted. */
@@ -152,7 +153,7 @@ export class JsonClient {
     this.#options = options;
     const { guard, system } = options;
     this.#agent = guard
-      ? new Agent({
+      ? new (loadUndici().Agent)({
           connect: {
             lookup: guardedLookup(
               (hostname, lookupOptions, callback) => dns.lookup(hostname, lookupOptions, callback),
@@ -248,7 +249,7 @@ export class JsonClient {
     let response: Response;
     try {
       response = this.#agent
-        ? ((await undiciFetch(url, { ...init, dispatcher: this.#agent })) as unknown as Response)
+        ? ((await loadUndici().fetch(url, { ...init, dispatcher: this.#agent })) as unknown as Response)
         : await fetch(url, init);
     } catch (error) {
       if (signal.aborted) return fail('timeout', `no answer within ${timeoutMs} ms`);
