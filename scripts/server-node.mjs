@@ -30,6 +30,6 @@ export const SERVER_NODE_FLAGS = ['--optimize-for-size'];
  *   28 MiB). Measured with `npm run bench:monitor -- 1000 20 130`, four settings side by side: peak RSS 149 MiB at
  *   128 KiB against 105-115 MiB at 16, 32 and 64 KiB, RSS at the end 119 against 80-83 MiB; CPU per check the same
  *   (0.17-0.19 ms), and at 64 KiB no more system time than at 128 KiB (smaller thresholds map more blocks).
- *   See docs/decisions/0016-bounded-memory.md.
+ *   See docs/decisions/0017-bounded-memory.md.
  */
 export const SERVER_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '65536' };

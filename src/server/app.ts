@@ -136,7 +136,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     onConstructorPoisoning: 'error',
     // zod validates and serializes every route. Given here rather than with setValidatorCompiler (the same thing
     // once built), Fastify never loads its defaults, ajv and fast-json-stringify: some 100 modules held for the
-    // life of the process for nothing (issue 14, bounded memory; docs/decisions/0016-bounded-memory.md).
+    // life of the process for nothing (issue 14, bounded memory; docs/decisions/0017-bounded-memory.md).
     schemaController: { compilersFactory: zodCompilers },
   };
   const app: App = Fastify(fastifyOptions).withTypeProvider<ZodTypeProvider>();

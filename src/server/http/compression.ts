@@ -81,7 +81,7 @@ function isCompressible(reply: FastifyReply): boolean {
  * the built client's files are compressed at build time and served as such by the static plugin.
  * The copies are bounded to 2 MiB: a copy is asked for again only while its tag is current (a status change gives a
  * list a new one), so a few dozen are all that help. At 8 MiB a soak held 328 copies (6.6 MiB, nearly all stale)
- * after seven minutes and RSS crept up while they filled (docs/decisions/0016-bounded-memory.md).
+ * after seven minutes and RSS crept up while they filled (docs/decisions/0017-bounded-memory.md).
  */
 export function registerCompression(app: FastifyInstance, cacheBytes = 2 * 1024 * 1024): void {
   const copies = new CompressedCopies(cacheBytes);
