@@ -1,8 +1,14 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MEDIA_MSG } from '#shared/schemas/media';
 import { mediaService, offlineOrNot, onlineDetails, plexServer, stream, summary } from './media-fixtures';
 import { renderMediaCard } from './media-card-render';
+
+// The card loads the media panel's code on demand (issue 14). Importing it once here means the first test waits for
+// the panel's first state, not for the test runner to transform the module on a busy machine.
+beforeAll(async () => {
+  await import('../../src/client/features/media/media-panel');
+});
 
 afterEach(() => {
   vi.useRealTimers();
