@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKUP_MSG, type BackupListWire, type BackupWire } from '../../src/shared/schemas/backups.ts';
 import { BackupService } from '../../src/server/backups/backup.service.ts';
@@ -13,6 +12,7 @@ import type { TestClient } from '../helpers/http-client.ts';
 import { rawRequest } from '../helpers/raw-request.ts';
 import { startTestApp, TestClock, type TestApp } from '../helpers/test-app.ts';
 import { until } from '../helpers/until.ts';
+import { openRawSqlite } from '../helpers/raw-sqlite.ts';
 
 let app: TestApp;
 let actors: Record<ActorKind, Actor>;
@@ -95,7 +95,7 @@ describe('making a backup', () => {
 
     if (isSqlite()) {
       // The copy is a whole database: the accounts are there, and it needs no WAL file beside it.
-      const copy = new SQLite(path.join(folder, 'homelab.db'), { readonly: true });
+      const copy = openRawSqlite(path.join(folder, 'homelab.db'), { readonly: true });
       const users = copy.prepare('select username from users order by id').all();
       copy.close();
       const live = await app.testDb.db.kysely.selectFrom('users').select('username').orderBy('id').execute();

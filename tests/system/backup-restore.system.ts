@@ -3,12 +3,12 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../helpers/http-client.ts';
 import { ROOT, startServerProcess, tempDataDir, type ServerProcess } from '../helpers/server-process.ts';
 import { until } from '../helpers/until.ts';
+import { openRawSqlite } from '../helpers/raw-sqlite.ts';
 
 /**
  * Issue 15: `npm run backup` while the built server runs and writes, then `npm run restore` into a fresh
@@ -51,7 +51,7 @@ function npmRun(script: string, args: string[], dataDir: string): Promise<CliRes
 }
 
 function count(file: string, table: string): number {
-  const db = new SQLite(file, { readonly: true });
+  const db = openRawSqlite(file, { readonly: true });
   try {
     return (db.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
   } finally {
@@ -61,7 +61,7 @@ function count(file: string, table: string): number {
 
 /** Every table (from sqlite_master) with all its rows in a stable order. */
 function dump(file: string): Record<string, unknown[]> {
-  const db = new SQLite(file, { readonly: true });
+  const db = openRawSqlite(file, { readonly: true });
   try {
     const tables = db
       .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name")
