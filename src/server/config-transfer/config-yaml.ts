@@ -1,9 +1,21 @@
-import { Document, LineCounter, parseDocument } from 'yaml';
+import { createRequire } from 'node:module';
+import type * as YamlModule from 'yaml';
 import type { z } from 'zod';
 import { MSG } from '#shared/messages';
 import { CONFIG_MSG, MAX_CONFIG_BYTES, configDocument, type ConfigDocument } from '#shared/schemas/config-transfer';
 import { hasLoneSurrogate } from '#shared/text';
 import { AppError } from '../services/app-error.ts';
+
+let yamlModule: typeof YamlModule | undefined;
+
+/**
+ * The yaml package, loaded on first export or import: a server that never does either does not carry its
+ * modules (several MiB of RSS; issue 14, bounded memory). Synchronous, as pg's loadPg; yaml ships CommonJS too.
+ */
+function loadYaml(): typeof YamlModule {
+  yamlModule ??= createRequire(import.meta.url)('yaml') as typeof YamlModule;
+  return yamlModule;
+}
 
 /**
  * Aliases a document may expand (`*name`). A handful is plenty for hand-written configuration; the cap stops a
@@ -20,7 +32,7 @@ const HEADER = [
 
 /** The document as YAML, with a header that says what it leaves out. */
 export function stringifyConfig(document: ConfigDocument): string {
-  const yaml = new Document(document);
+  const yaml = new (loadYaml().Document)(document);
   yaml.commentBefore = HEADER;
   return yaml.toString({ lineWidth: 0 });
 }
@@ -67,6 +79,7 @@ function zodProblems(error: z.ZodError): string[] {
 export function parseConfig(text: string): ConfigDocument {
   if (Buffer.byteLength(text, 'utf8') > MAX_CONFIG_BYTES) throw new AppError('too_large', CONFIG_MSG.tooLarge);
   if (text.trim() === '') throw problemsError([`document: ${CONFIG_MSG.empty}`]);
+  const { LineCounter, parseDocument } = loadYaml();
   const lines = new LineCounter();
   const yaml = parseDocument(text, {
     lineCounter: lines,
