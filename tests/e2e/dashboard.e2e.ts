@@ -208,6 +208,9 @@ describe('NSFW visibility', () => {
     for (const viewer of [admin, nsfwUser]) {
       await viewer.page.goto('/');
       const card = await visible(serviceCard(viewer.page, 'Private Vault'));
+      // The first screen of cards is drawn again once drag-and-drop has loaded (its grips become buttons): a style
+      // read from the first drawing's badge may come from an element already replaced.
+      await visible(card.getByRole('button', { name: 'Reorder Private Vault' }));
       const badge = card.getByTestId('nsfw-badge');
       await visible(badge);
       expect(await badge.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(236, 72, 153)');
