@@ -116,6 +116,24 @@ function summary(response: RawResponse): string {
   return `${response.status} ${response.text.slice(0, 120)}`;
 }
 
+/**
+ * What a spelling of `route`'s path may answer, given the plain path's answer: the same status or a 404 (a 400 where
+ * the spelling runs into a parameter), the route's content type, and its caching header. A path outside /api that
+ * no route matches gets the client's page, as any other page path.
+ */
+function expectSpelledAnswer(route: string, request: string, expected: RawResponse, response: RawResponse): void {
+  const [, pattern = ''] = route.split(' ');
+  if (!isApiPath(concretePath(pattern)) && isClientPage(response)) return;
+  const context = `${request} answered ${summary(response)}; plain ${expected.status}`;
+  expect(allowedAnswers(expected.status, pattern), context).toContain(response.status);
+  if (!isRedirect(response)) {
+    const type = (response.status === 200 && NOT_JSON[route]) || /^application\/json/;
+    expect(response.headers['content-type'], context).toMatch(type);
+  }
+  const revalidated = REVALIDATED_LISTS.has(route) && response.status === 200;
+  expect(response.headers['cache-control'], context).toBe(revalidated ? REVALIDATED_CACHE_CONTROL : 'no-store');
+}
+
 describe('every route under every spelling of its path', () => {
   for (const [route] of Object.entries(EXPECTED)) {
     const [method = 'GET', pattern = ''] = route.split(' ');
@@ -131,15 +149,7 @@ describe('every route under every spelling of its path', () => {
           if (endsSession) client = await actors[kind].signIn();
           const spelled = spell(plain);
           const response = await send(client, method, spelled);
-          const context = `${name}: ${method} ${spelled} answered ${summary(response)}; plain ${expected.status}`;
-          if (!isApiPath(plain) && isClientPage(response)) continue; // a page path no route matches, as any other
-          expect(allowedAnswers(expected.status, pattern), context).toContain(response.status);
-          if (!isRedirect(response)) {
-            const type = (response.status === 200 && NOT_JSON[route]) || /^application\/json/;
-            expect(response.headers['content-type'], context).toMatch(type);
-          }
-          const revalidated = REVALIDATED_LISTS.has(route) && response.status === 200;
-          expect(response.headers['cache-control'], context).toBe(revalidated ? REVALIDATED_CACHE_CONTROL : 'no-store');
+          expectSpelledAnswer(route, `${name}: ${method} ${spelled}`, expected, response);
         }
       });
     }
@@ -157,15 +167,7 @@ describe('every route with an API key under every spelling of its path', () => {
       for (const [name, spell] of Object.entries(SPELLINGS)) {
         const spelled = spell(plain);
         const response = await send(anonymous, method, spelled, keys[kind]);
-        const context = `${name}: ${method} ${spelled} answered ${summary(response)}; plain ${expected.status}`;
-        if (!isApiPath(plain) && isClientPage(response)) continue; // a page path no route matches, as any other
-        expect(allowedAnswers(expected.status, pattern), context).toContain(response.status);
-        if (!isRedirect(response)) {
-          const type = (response.status === 200 && NOT_JSON[route]) || /^application\/json/;
-          expect(response.headers['content-type'], context).toMatch(type);
-        }
-        const revalidated = REVALIDATED_LISTS.has(route) && response.status === 200;
-        expect(response.headers['cache-control'], context).toBe(revalidated ? REVALIDATED_CACHE_CONTROL : 'no-store');
+        expectSpelledAnswer(route, `${name}: ${method} ${spelled}`, expected, response);
       }
     });
   }
