@@ -266,6 +266,8 @@ describe('display flags', () => {
     if (!bravo) throw new Error('Bravo is missing');
     await updateServiceViaApi(page, bravo.id, { show_status_badge: false });
     await page.goto('/');
+    // The first cards are drawn again once drag-and-drop has loaded: read the text from that final drawing.
+    await visible(serviceCard(page, 'Alpha').getByRole('button', { name: 'Reorder Alpha' }));
     const time = await visible(serviceCard(page, 'Alpha').getByTestId('last-checked'));
     expect(await time.innerText()).toMatch(/^Checked (just now|\d+[smhd] ago)$/);
     expect(await time.getAttribute('title')).toBeTruthy();
