@@ -34,6 +34,7 @@ import { integrationsRoutes } from './routes/integrations.routes.ts';
 import { eventsRoutes } from './routes/events.routes.ts';
 import { mediaRoutes } from './routes/media.routes.ts';
 import { metricsRoutes } from './routes/metrics.routes.ts';
+import { openApiRoutes } from './routes/openapi.routes.ts';
 import { configRoutes } from './routes/config.routes.ts';
 import { servicesRoutes } from './routes/services.routes.ts';
 import { usersRoutes } from './routes/users.routes.ts';
@@ -256,6 +257,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   backupsRoutes(context);
   apiKeysRoutes(context);
   await configRoutes(context);
+  openApiRoutes(app, routes);
 
   await registerUploadsStatic(app, path.join(env.DATA_DIR, 'uploads'));
   await registerStaticClient(app, options.clientDir ?? path.resolve('dist/client'), () => services.settings.get());

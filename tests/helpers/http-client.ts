@@ -1,3 +1,4 @@
+import type { OpenApiAnswers } from './openapi-answers.ts';
 /** A JSON answer as the tests read it. */
 export interface TestResponse<T = Record<string, unknown>> {
   status: number;
@@ -34,7 +35,11 @@ async function readBody(response: Response): Promise<string> {
 export class TestClient {
   cookies = new Map<string, string>();
 
-  constructor(readonly baseUrl: string) {}
+  /** `answers`: every answer is checked against the OpenAPI document, and one that breaks it fails the test. */
+  constructor(
+    readonly baseUrl: string,
+    private readonly answers?: OpenApiAnswers,
+  ) {}
 
   async request<T = Record<string, unknown>>(
     method: string,
@@ -74,6 +79,8 @@ export class TestClient {
     } catch {
       parsed = undefined;
     }
+    const problem = this.answers?.problem(method, path, response.status, response.headers.get('content-type'), text);
+    if (problem) throw new Error(`The answer breaks the OpenAPI document: ${problem}`);
     return { status: response.status, headers: response.headers, body: parsed as T, text };
   }
 
@@ -95,6 +102,6 @@ export class TestClient {
 
   /** A second browser: same server, empty cookie jar. */
   fresh(): TestClient {
-    return new TestClient(this.baseUrl);
+    return new TestClient(this.baseUrl, this.answers);
   }
 }

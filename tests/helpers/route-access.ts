@@ -78,6 +78,7 @@ export const EXPECTED: Record<string, Access> = {
   'DELETE /api/api-keys/:id': 'admin',
   'GET /api/config/export': 'admin',
   'POST /api/config/import': 'admin',
+  'GET /api/openapi.json': 'admin',
 };
 
 /**
@@ -128,6 +129,7 @@ export const EXPECTED_KEY_SCOPES: Partial<Record<string, ApiKeyScope>> = {
   'POST /api/backups': 'admin',
   'GET /api/config/export': 'admin',
   'POST /api/config/import': 'admin',
+  'GET /api/openapi.json': 'admin',
 };
 
 /** The kinds of key the matrix tries on every route: one per scope, a revoked key and malformed headers. */

@@ -7,6 +7,7 @@ import type { AuthRateLimits } from '../../src/server/services/rate-limiter.ts';
 import type { Clock } from '../../src/server/services/clock.ts';
 import { createTestDb, type TestDb } from './test-db.ts';
 import { TestClient } from './http-client.ts';
+import { openApiAnswersFor } from './openapi-answers.ts';
 import { testHasher } from './test-hasher.ts';
 
 /** Limits high enough that ordinary tests never meet them; rate-limit tests pass their own. */
@@ -81,7 +82,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     dataDir: env.DATA_DIR,
     testDb,
     baseUrl,
-    client: () => new TestClient(baseUrl),
+    client: () => new TestClient(baseUrl, openApiAnswersFor(built.routes)),
     async close() {
       await built.close();
       if (!options.testDb) await testDb.dispose();

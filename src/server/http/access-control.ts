@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
 import { MSG } from '#shared/messages';
 import { API_KEY_MSG } from '#shared/schemas/api-keys';
 import type { ApiKeyCaller } from '../services/api-key.service.ts';
@@ -24,6 +24,8 @@ export interface RouteEntry {
   access: Access;
   /** The scope a key needs to call it; absent when keys are refused. */
   apiKeyScope?: ApiKeyScope;
+  /** Its zod schemas as declared (the OpenAPI document is written from them). */
+  schema?: FastifySchema;
 }
 
 export interface AccessControlOptions {
@@ -72,7 +74,8 @@ export function installAccessControl(app: FastifyInstance, options: AccessContro
       if (wrongScope) return done(new Error(`Route ${String(route.method)} ${route.url} ${wrongScope}`));
       const apiKeyScope = route.config?.apiKeyScope;
       for (const method of methods) {
-        if (method !== 'HEAD') table.push({ method, url: route.url, access, ...(apiKeyScope ? { apiKeyScope } : {}) });
+        if (method === 'HEAD') continue;
+        table.push({ method, url: route.url, access, schema: route.schema, ...(apiKeyScope ? { apiKeyScope } : {}) });
       }
     }
     done();

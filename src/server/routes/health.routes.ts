@@ -16,7 +16,11 @@ export function healthRoutes({ app, services }: RouteContext, readiness: Databas
   const probe = { config: { access: 'public' as const, probe: true }, logLevel: 'warn' as const };
 
   // Alive: the process answers HTTP. No database call, so a slow database never gets a healthy process restarted.
-  app.get('/healthz', { ...probe, schema: { response: { 200: alive } } }, () => ({ status: 'ok' as const }));
+  app.get(
+    '/healthz',
+    { ...probe, schema: { summary: 'Alive: the process answers (no database call)', response: { 200: alive } } },
+    () => ({ status: 'ok' as const }),
+  );
 
   let wasReady: boolean | null = null;
   const remember = (result: Readiness) => {
@@ -28,10 +32,20 @@ export function healthRoutes({ app, services }: RouteContext, readiness: Databas
 
   // Ready: the database answers and is migrated; `leader` tells whether this instance runs the monitor and the
   // leader-only jobs (services/leadership.ts).
-  app.get('/readyz', { ...probe, schema: { response: { 200: ready, 503: notReady } } }, async (_request, reply) => {
-    const result = await readiness.check();
-    remember(result);
-    if (!result.ready) return reply.status(503).send({ status: 'not ready' as const, reason: result.reason });
-    return { status: 'ready' as const, leader: services.leadership.leading };
-  });
+  app.get(
+    '/readyz',
+    {
+      ...probe,
+      schema: {
+        summary: 'Ready: the database answers and its schema is current; whether this instance leads',
+        response: { 200: ready, 503: notReady },
+      },
+    },
+    async (_request, reply) => {
+      const result = await readiness.check();
+      remember(result);
+      if (!result.ready) return reply.status(503).send({ status: 'not ready' as const, reason: result.reason });
+      return { status: 'ready' as const, leader: services.leadership.leading };
+    },
+  );
 }

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { messageWire } from '#shared/schemas/common';
 import {
   ampSettingsWire,
   jellyfinSettingsWire,
@@ -30,6 +31,8 @@ interface IntegrationRouteSpec<F extends string> {
   settings: SettingsEndpoint<F>;
   /** The GET/PATCH answer's contract: the presented settings are checked against it. */
   wire: z.ZodType;
+  /** The system's name in the reference. */
+  name: string;
   patchBody: z.ZodType;
   testBody: z.ZodType;
 }
@@ -39,17 +42,34 @@ function integrationSettingsRoutes<F extends string>(app: App, spec: Integration
   const path = `/api/integrations/${spec.id}`;
   const present = (view: IntegrationView<F>) => spec.wire.parse(presentIntegrationSettings(view, spec.settings.fields));
 
-  app.get(path, { config: { access: 'admin', apiKeyScope: 'admin' } }, async () => present(await spec.settings.view()));
+  app.get(
+    path,
+    {
+      config: { access: 'admin', apiKeyScope: 'admin' },
+      schema: { summary: `${spec.name} settings (secrets only as set or not)`, response: { 200: spec.wire } },
+    },
+    async () => present(await spec.settings.view()),
+  );
 
   app.patch(
     path,
-    { config: { access: 'admin', apiKeyScope: 'admin' }, schema: { body: spec.patchBody } },
+    {
+      config: { access: 'admin', apiKeyScope: 'admin' },
+      schema: { summary: `Change ${spec.name} settings`, body: spec.patchBody, response: { 200: spec.wire } },
+    },
     async (request) => present(await spec.settings.update(request.body)),
   );
 
   app.post(
     `${path}/test`,
-    { config: { access: 'admin', apiKeyScope: 'admin' }, schema: { body: spec.testBody.optional() } },
+    {
+      config: { access: 'admin', apiKeyScope: 'admin' },
+      schema: {
+        summary: `Try ${spec.name} settings (the saved ones, or these) without saving`,
+        body: spec.testBody.optional(),
+        response: { 200: messageWire },
+      },
+    },
     async (request) => presentMessage(await spec.settings.test(request.body ?? {})),
   );
 }
@@ -59,6 +79,7 @@ export function integrationsRoutes({ app, services }: RouteContext): void {
   const { amp, plex, jellyfin } = services.integrations;
   integrationSettingsRoutes(app, {
     id: 'amp',
+    name: 'CubeCoders AMP',
     settings: amp,
     wire: ampSettingsWire,
     patchBody: patchAmpSettingsBody,
@@ -66,6 +87,7 @@ export function integrationsRoutes({ app, services }: RouteContext): void {
   });
   integrationSettingsRoutes(app, {
     id: 'plex',
+    name: 'Plex',
     settings: plex,
     wire: plexSettingsWire,
     patchBody: patchPlexSettingsBody,
@@ -73,6 +95,7 @@ export function integrationsRoutes({ app, services }: RouteContext): void {
   });
   integrationSettingsRoutes(app, {
     id: 'jellyfin',
+    name: 'Jellyfin',
     settings: jellyfin,
     wire: jellyfinSettingsWire,
     patchBody: patchJellyfinSettingsBody,

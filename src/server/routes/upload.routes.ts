@@ -1,10 +1,24 @@
 import { gameIconFields } from '#shared/schemas/game-servers';
-import { uploadFromUrlBody, uploadParams, type UploadResultWire, type UploadType } from '#shared/schemas/upload';
+import { z } from 'zod';
+import {
+  uploadFromUrlBody,
+  uploadParams,
+  uploadResultWire,
+  type UploadResultWire,
+  type UploadType,
+} from '#shared/schemas/upload';
 import { announcesMultipart, MAX_MULTIPART_BYTES, readImagePart } from '../http/multipart-image.ts';
 import { presentUploadResult } from '../presenters/upload.presenter.ts';
 import { AppError } from '../services/app-error.ts';
 import { fileTooLarge } from '../services/upload-errors.ts';
 import type { RouteContext } from './route-context.ts';
+
+/** The multipart form as the reference shows it (the route reads and checks it itself, streaming). */
+const imageForm = z.object({
+  file: z.string().meta({ format: 'binary', description: 'The image (PNG, JPEG, GIF, WebP or SVG; at most 5 MB)' }),
+  instanceId: z.string().optional().meta({ description: 'Game icons: the AMP instance id of the server' }),
+  id: z.string().optional().meta({ description: "Game icons: the game server's id" }),
+});
 
 /** The game server a game-icon upload names; null when the form names none (the image is only stored). */
 function gameIconTarget(fields: Record<string, string>): { id: number; instanceId: string } | null {
@@ -20,7 +34,12 @@ export function uploadRoutes({ app, services }: RouteContext): void {
     '/api/upload/:type',
     {
       config: { access: 'admin', apiKeyScope: 'admin' },
-      schema: { params: uploadParams },
+      schema: {
+        summary: 'Store an image (a file, or fetched from a URL) for the site, a game server or a service',
+        params: uploadParams,
+        requestContent: { 'multipart/form-data': imageForm, 'application/json': uploadFromUrlBody },
+        response: { 200: uploadResultWire },
+      },
       // No route bodyLimit: the multipart parser streams (its 5 MB file cap applies while reading), and the JSON
       // form keeps the app's 1 MB limit. Raising bodyLimit here would only let a JSON body grow to 5 MB.
       onRequest: (request, _reply, done) => {
