@@ -28,6 +28,7 @@ const loadDashboardPage = preloadable(() => import('./pages/dashboard/dashboard.
 const DashboardPage = lazy(() => loadDashboardPage());
 const PendingPage = lazy(() => import('./pages/pending/pending.page'));
 const SettingsPage = lazy(() => import('./pages/settings/settings.page'));
+const ApiReferencePage = lazy(() => import('./pages/api-reference/api-reference.page'));
 const UsersPage = lazy(() => import('./pages/users/users.page'));
 const NotFoundPage = lazy(() => import('./pages/not-found'));
 
@@ -97,6 +98,11 @@ function Routes() {
       <Route path="/users">
         <RequireApprovedUser isAdminOnly>
           <Page component={UsersPage} />
+        </RequireApprovedUser>
+      </Route>
+      <Route path="/settings/api-reference">
+        <RequireApprovedUser isAdminOnly>
+          <Page component={ApiReferencePage} />
         </RequireApprovedUser>
       </Route>
       <Route path="/settings">

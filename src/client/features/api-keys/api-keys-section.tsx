@@ -1,9 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { KeyRound } from 'lucide-react';
+import { BookOpen, KeyRound } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'wouter';
 import type { CreatedApiKeyWire } from '#shared/schemas/api-keys';
 import { apiKeysQueryOptions } from '../../api/api-keys.api';
+import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
+import { API_REFERENCE_TEXT } from '../api-reference/api-reference-text';
 import { SettingsSection } from '../settings/settings-section';
 import { ApiKeyForm } from './api-key-form';
 import { ApiKeyList } from './api-key-list';
@@ -39,6 +42,12 @@ export function ApiKeysSection() {
             <Skeleton className="h-14" />
           </div>
         )}
+        <Button asChild variant="outline" className="justify-self-start">
+          <Link href="/settings/api-reference">
+            <BookOpen aria-hidden="true" />
+            {API_REFERENCE_TEXT.open}
+          </Link>
+        </Button>
       </div>
     </SettingsSection>
   );
