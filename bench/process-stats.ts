@@ -37,3 +37,19 @@ export function rssParts(pid: number): { anon: number; file: number; shmem: numb
 export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 }
+
+/**
+ * Resident size of the process's brk heap (`[heap]` in /proc/<pid>/smaps), in MiB: glibc's main malloc arena. Memory
+ * freed there but not returned (holes below the top) stays in it: with a flat JS heap, a growing brk heap is native
+ * memory or allocator retention, not a JS leak.
+ */
+export function brkHeapMib(pid: number): number {
+  const lines = fs.readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n');
+  const start = lines.findIndex((line) => line.endsWith('[heap]'));
+  if (start === -1) return 0;
+  for (const line of lines.slice(start + 1)) {
+    if (/^[0-9a-f]+-[0-9a-f]+ /.test(line)) break;
+    if (line.startsWith('Rss:')) return Number(line.replace(/\D/g, '')) / 1024;
+  }
+  return 0;
+}

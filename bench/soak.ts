@@ -1,5 +1,5 @@
 /**
- * npm run bench:soak -- [--minutes=60] [--smoke]
+ * npm run bench:soak -- [--minutes=60] [--smoke] [--heap]
  *
  * Memory of the built server over time (issue 14, goal 5), measured from outside as the OOM killer sees it (VmRSS of
  * the server process). Run `npm run build` first. The server starts as `npm start` runs it (scripts/server-node.mjs)
@@ -16,6 +16,9 @@
  *    every 10 s.
  *    RSS is sampled every 30 s and printed as a table; at the end: start, max and end RSS, the slope (least squares
  *    over the second half, MiB per hour) and the errors by kind.
+ * --heap: each sample also reads the server's JS heap (used) and external memory from GET /metrics (the first
+ * scrape loads prom-client: a few MiB more RSS from then on, so such a run is not recorded) and the resident size
+ * of glibc's brk heap from smaps: a flat JS heap under a growing RSS is native memory or allocator retention.
  * --smoke: about two minutes with smaller numbers (100 services, 30 uploads, a short idle and soak), to prove the
  * benchmark runs; it records nothing. A run with errors exits with status 1. Never part of `npm test`.
  * Diagnosis: SOAK_NODE_OPTIONS is passed to the server as NODE_OPTIONS, e.g.
@@ -28,12 +31,13 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import sharp from 'sharp';
 import { startLocalTarget } from './local-target.ts';
-import { cpuMs, rssMib, rssParts } from './process-stats.ts';
+import { brkHeapMib, cpuMs, rssMib, rssParts } from './process-stats.ts';
 import { recordResult, type Figure } from './results.ts';
 import { startServerProcess, tempDataDir, type ServerProcess } from '../tests/helpers/server-process.ts';
 
 const args = process.argv.slice(2).filter((arg) => arg !== '--');
 const smoke = args.includes('--smoke');
+const heap = args.includes('--heap');
 const minutesArg = args.find((arg) => arg.startsWith('--minutes='));
 const SOAK_MINUTES = minutesArg ? Number(minutesArg.slice('--minutes='.length)) : smoke ? 1 : 60;
 if (!Number.isFinite(SOAK_MINUTES) || SOAK_MINUTES <= 0) throw new Error('--minutes must be a positive number');
@@ -205,6 +209,13 @@ interface Sample {
   rss: number;
 }
 
+/** The JS heap in use and V8's external memory of the server, in MiB, from one scrape of GET /metrics. */
+async function jsMemory(admin: Client): Promise<{ heapUsed: number; external: number }> {
+  const text = (await admin.call('metrics', 'GET', '/metrics'))?.text ?? '';
+  const mib = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN) / 1048576;
+  return { heapUsed: mib('nodejs_heap_size_used_bytes'), external: mib('nodejs_external_memory_bytes') };
+}
+
 /** Least-squares slope of RSS over time, in MiB per hour. */
 function slopePerHour(samples: Sample[]): number {
   const n = samples.length;
@@ -305,7 +316,8 @@ async function soak(server: ServerProcess, clients: Client[], images: Awaited<Re
   let lastCpu = cpuMs(pid);
   let lastAt = performance.now();
   let lastRequests = 0;
-  console.log('\n  time   RSS MiB   anon   file  shmem   CPU %   requests   errors');
+  const heapHeader = heap ? '  [heap]  JS heap  external' : '';
+  console.log(`\n  time   RSS MiB   anon   file  shmem${heapHeader}   CPU %   requests   errors`);
   while (endAt - performance.now() >= 1_000) {
     await sleep(Math.min(PLAN.sampleMs, endAt - performance.now()));
     const now = performance.now();
@@ -315,9 +327,14 @@ async function soak(server: ServerProcess, clients: Client[], images: Awaited<Re
     const total = [...requests.values()].reduce((a, b) => a + b, 0);
     const errorCount = [...errors.values()].reduce((a, b) => a + b, 0);
     samples.push({ atMs: now - started, rss });
+    let heapColumns = '';
+    if (heap && clients[0]) {
+      const js = await jsMemory(clients[0]);
+      heapColumns = `  ${[brkHeapMib(pid), js.heapUsed, js.external].map((mib) => mib.toFixed(1).padStart(7)).join('  ')}`;
+    }
     console.log(
       `${(((now - started) / 60_000).toFixed(1) + ' m').padStart(7)}   ${rss.toFixed(1).padStart(7)}   ` +
-        `${[parts.anon, parts.file, parts.shmem].map((mib) => mib.toFixed(1).padStart(5)).join('  ')}   ` +
+        `${[parts.anon, parts.file, parts.shmem].map((mib) => mib.toFixed(1).padStart(5)).join('  ')}${heapColumns}   ` +
         `${(((cpu - lastCpu) / (now - lastAt)) * 100).toFixed(1).padStart(5)}   ${String(total - lastRequests).padStart(8)}   ${String(errorCount).padStart(6)}`,
     );
     lastCpu = cpu;
@@ -342,7 +359,7 @@ try {
       .filter((pair) => pair.includes('='))
       .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
   );
-  const diagnosis = Boolean(nodeOptions) || Object.keys(extraEnv).length > 0;
+  const diagnosis = heap || Boolean(nodeOptions) || Object.keys(extraEnv).length > 0;
   server = await startServerProcess({
     dataDir,
     env: { LOG_LEVEL: 'warn', ...extraEnv, ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}) },
@@ -423,7 +440,7 @@ try {
   }
   if (errors.size > 0) process.exitCode = 1;
 
-  if (diagnosis) console.log('not recorded: the server ran with SOAK_NODE_OPTIONS or SOAK_SERVER_ENV');
+  if (diagnosis) console.log('not recorded: a --heap run, or the server ran with SOAK_NODE_OPTIONS or SOAK_SERVER_ENV');
   if (!smoke && !diagnosis) {
     const figures: Figure[] = [
       {

@@ -199,6 +199,64 @@ describe('code loaded on demand', () => {
   });
 });
 
+describe('one drawing of the cards', () => {
+  it('keeps every card element when drag-and-drop arrives: the grips become handles in place', async () => {
+    await deleteAllServices(admin.page);
+    for (const name of ['Alpha', 'Bravo', 'Charlie']) {
+      await createServiceViaApi(admin.page, { name, url: `https://${name.toLowerCase()}.example.test` });
+    }
+    const { context, page } = await freshAdminPage();
+    // Drag-and-drop's chunk is held back until the test has taken hold of the cards drawn without it.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let requested = () => {};
+    const isRequested = new Promise<void>((resolve) => {
+      requested = resolve;
+    });
+    await page.route(
+      (url) => chunkOf(url.href) === 'sortable-services-list',
+      async (route) => {
+        requested();
+        await released;
+        await route.continue();
+      },
+    );
+    await page.goto('/');
+    await isRequested;
+    const names = ['Alpha', 'Bravo', 'Charlie'];
+    for (const name of names) {
+      await visible(serviceCard(page, name).getByTestId('drag-handle-placeholder'));
+    }
+    expect(await serviceCard(page, 'Alpha').getByRole('button', { name: 'Reorder Alpha' }).count()).toBe(0);
+    // Each card, and its name's link inside it.
+    const before = await page.evaluateHandle(() => {
+      const cards = [...document.querySelectorAll('[data-testid="service-card"]')];
+      return [...cards, ...cards.map((card) => card.querySelector('a'))].filter((element) => element !== null);
+    });
+    expect(await before.evaluate((elements) => elements.length)).toBe(6);
+
+    release();
+    for (const name of names) await visible(serviceCard(page, name).getByRole('button', { name: `Reorder ${name}` }));
+    // The cards and what they hold are the elements taken before, still in the page, now with their handles.
+    const kept = await before.evaluate((elements) =>
+      elements.map((element) => ({
+        isConnected: element.isConnected,
+        hasHandle: element.closest('[data-testid="service-card"]')?.querySelector('button[data-drag-handle]') !== null,
+      })),
+    );
+    expect(kept).toEqual(Array.from({ length: 6 }, () => ({ isConnected: true, hasHandle: true })));
+    const cardsNow = await page.evaluate(
+      (elements) =>
+        [...document.querySelectorAll('[data-testid="service-card"]')].every((card, index) => card === elements[index]),
+      before,
+    );
+    expect(cardsNow).toBe(true);
+    await context.close();
+  });
+});
+
 describe('a long list', () => {
   const COUNT = 300;
   const name = (index: number) => `Svc ${String(index).padStart(3, '0')}`;

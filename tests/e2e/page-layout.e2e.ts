@@ -113,8 +113,7 @@ describe('page layout', () => {
       await page.goto('/');
       const lastName = POPULATED_SERVICES.at(-1) ?? '';
       const lastCard = serviceCard(page, lastName);
-      // The cards are drawn again once drag-and-drop's code is in (their grips become buttons): measure the page
-      // as it then stays, not the first drawing that may be replaced while the test scrolls.
+      // Once drag-and-drop's code is in the grip is a button: wait for it, so the handle is among the buttons checked.
       await visible(lastCard.getByRole('button', { name: `Reorder ${lastName}` }));
       await scrollToBottom(page);
       const statistics = await visible(lastCard.getByTestId('uptime-panel').locator('dl'));

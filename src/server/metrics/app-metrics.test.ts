@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { checkResultLabel, createAppMetrics, type ScrapeSnapshot } from './app-metrics.ts';
 
@@ -57,5 +60,49 @@ describe('createAppMetrics', () => {
     expect(sample(await metrics.render(), 'homelab_services_down')).toBe(1);
     down = 0;
     expect(sample(await metrics.render(), 'homelab_services_down')).toBe(0);
+  });
+});
+
+// Run in a process of its own: whether prom-client is loaded is process-wide, and other tests load it.
+const LOAD_PROBE = `
+  import { createRequire } from 'node:module';
+  const { createAppMetrics } = await import(process.argv[1]);
+  const isLoaded = () =>
+    Object.keys(createRequire(import.meta.url).cache).some((file) => file.includes('/node_modules/prom-client/'));
+  const metrics = createAppMetrics(() => Promise.resolve({ servicesDown: 1, outboxPending: 0, outboxOldestAgeSeconds: 0 }));
+  metrics.checks.started(3);
+  metrics.checks.finished({ up: true, responseTime: 5, error: null }, 5);
+  metrics.polls('amp', 'ok', 20);
+  metrics.requests('/api/services', 'GET', 200, 0.002);
+  const beforeScrape = isLoaded();
+  const text = await metrics.render();
+  console.log(JSON.stringify({ beforeScrape, afterScrape: isLoaded(), text }));
+`;
+
+describe('prom-client', () => {
+  it('is loaded at the first scrape, not when the metrics are created and fed (idle memory)', async () => {
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        LOAD_PROBE,
+        fileURLToPath(new URL('app-metrics.ts', import.meta.url)),
+      ],
+      { cwd: fileURLToPath(new URL('../../..', import.meta.url)) },
+    );
+    const probe = JSON.parse(stdout) as { beforeScrape: boolean; afterScrape: boolean; text: string };
+    expect(probe.beforeScrape).toBe(false);
+    expect(probe.afterScrape).toBe(true);
+    // What was recorded before it loaded is all in the first scrape.
+    expect(sample(probe.text, 'homelab_checks_total{result="up"}')).toBe(1);
+    expect(sample(probe.text, 'homelab_check_schedule_lag_seconds_bucket{le="0.005"}')).toBe(1);
+    expect(sample(probe.text, 'homelab_provider_polls_total{provider="amp",result="ok"}')).toBe(1);
+    expect(
+      sample(probe.text, 'homelab_http_request_duration_seconds_sum{route="/api/services",method="GET",status="200"}'),
+    ).toBe(0.002);
+    expect(sample(probe.text, 'homelab_services_down')).toBe(1);
   });
 });

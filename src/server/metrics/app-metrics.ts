@@ -1,6 +1,7 @@
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { CHECK_TIMEOUT, type CheckOutcome } from '../monitor/http-checker.ts';
 import type { CheckObserver, PolledProvider, PollObserver } from './observers.ts';
+import { loadExposition, PROMETHEUS_CONTENT_TYPE, type RenderExposition } from './prom-exposition.ts';
+import { RecordedCounter, RecordedGauge, RecordedHistogram } from './recorded-metrics.ts';
 
 /** What a scrape reads from the database (scrape-queries.ts); tests may pass fixed figures. */
 export interface ScrapeSnapshot {
@@ -54,82 +55,69 @@ export interface AppMetrics {
 }
 
 /**
- * Builds the metrics on a registry of their own (never prom-client's global one), so that several apps in one
- * process (tests) do not share or clash. Counters and histograms are fed by the callbacks as things happen; the
- * gauges read the database once per scrape (`scrape`).
+ * Builds the metrics of one app. Counters and histograms are plain numbers fed by the callbacks as things happen
+ * (recorded-metrics.ts); the gauges read the database once per scrape (`scrape`). prom-client, which renders them,
+ * is loaded at the first scrape (prom-exposition.ts), on a registry of this app's own, so that several apps in one
+ * process (tests) do not share or clash.
  */
 export function createAppMetrics(scrape: () => Promise<ScrapeSnapshot>): AppMetrics {
-  const registry = new Registry();
-  const registers = [registry];
-
-  const checksTotal = new Counter({
-    name: 'homelab_checks_total',
-    help: 'Service checks finished, by result (up, down, timeout, refused).',
-    labelNames: ['result'],
-    registers,
-  });
-  // Every result from zero, so that rate() and increase() see the first one.
-  for (const result of CHECK_RESULTS) checksTotal.inc({ result }, 0);
-  const checkDuration = new Histogram({
-    name: 'homelab_check_duration_seconds',
-    help: 'How long a service check took, until its answer, failure or deadline.',
-    buckets: CHECK_DURATION_BUCKETS,
-    registers,
-  });
-  const scheduleLag = new Histogram({
-    name: 'homelab_check_schedule_lag_seconds',
-    help: 'How late a check started after its due time.',
-    buckets: SCHEDULE_LAG_BUCKETS,
-    registers,
-  });
-  const servicesDown = new Gauge({
-    name: 'homelab_services_down',
-    help: 'Services whose stored status is down.',
-    registers,
-  });
-  const outboxPending = new Gauge({
-    name: 'homelab_outbox_pending',
-    help: 'Notification work not yet done: status changes not yet turned into deliveries, and deliveries and mails waiting or being sent.',
-    registers,
-  });
-  const outboxOldestAge = new Gauge({
-    name: 'homelab_outbox_oldest_age_seconds',
-    help: 'Age of the oldest pending outbox item (0 when none).',
-    registers,
-  });
-  const pollsTotal = new Counter({
-    name: 'homelab_provider_polls_total',
-    help: 'Polls of outside systems (amp, game-query, plex, jellyfin) by result (ok, error, not_configured).',
-    labelNames: ['provider', 'result'],
-    registers,
-  });
-  const pollDuration = new Histogram({
-    name: 'homelab_provider_poll_duration_seconds',
-    help: 'How long a poll of an outside system took.',
-    labelNames: ['provider'],
-    buckets: POLL_DURATION_BUCKETS,
-    registers,
-  });
-  const requestDuration = new Histogram({
-    name: 'homelab_http_request_duration_seconds',
-    help: 'HTTP requests answered, by route pattern (unmatched, static), method and status.',
-    labelNames: ['route', 'method', 'status'],
-    buckets: HTTP_DURATION_BUCKETS,
-    registers,
-  });
-
-  // One child per result, looked up once: the monitor reports 50+ checks a second.
-  const checkCounters = new Map(CHECK_RESULTS.map((result) => [result, checksTotal.labels({ result })]));
-  let defaultMetrics = false;
+  const checksTotal = new RecordedCounter(
+    'homelab_checks_total',
+    'Service checks finished, by result (up, down, timeout, refused).',
+    ['result'],
+  );
+  // Every result from zero, so that rate() and increase() see the first one; one series per result, looked up
+  // once: the monitor reports 50+ checks a second.
+  const checkCounters = new Map(CHECK_RESULTS.map((result) => [result, checksTotal.child({ result })]));
+  const checkDuration = new RecordedHistogram(
+    'homelab_check_duration_seconds',
+    'How long a service check took, until its answer, failure or deadline.',
+    [],
+    CHECK_DURATION_BUCKETS,
+  );
+  const scheduleLag = new RecordedHistogram(
+    'homelab_check_schedule_lag_seconds',
+    'How late a check started after its due time.',
+    [],
+    SCHEDULE_LAG_BUCKETS,
+  );
+  const servicesDown = new RecordedGauge('homelab_services_down', 'Services whose stored status is down.');
+  const outboxPending = new RecordedGauge(
+    'homelab_outbox_pending',
+    'Notification work not yet done: status changes not yet turned into deliveries, and deliveries and mails waiting or being sent.',
+  );
+  const outboxOldestAge = new RecordedGauge(
+    'homelab_outbox_oldest_age_seconds',
+    'Age of the oldest pending outbox item (0 when none).',
+  );
+  const pollsTotal = new RecordedCounter(
+    'homelab_provider_polls_total',
+    'Polls of outside systems (amp, game-query, plex, jellyfin) by result (ok, error, not_configured).',
+    ['provider', 'result'],
+  );
+  const pollDuration = new RecordedHistogram(
+    'homelab_provider_poll_duration_seconds',
+    'How long a poll of an outside system took.',
+    ['provider'],
+    POLL_DURATION_BUCKETS,
+  );
+  const requestDuration = new RecordedHistogram(
+    'homelab_http_request_duration_seconds',
+    'HTTP requests answered, by route pattern (unmatched, static), method and status.',
+    ['route', 'method', 'status'],
+    HTTP_DURATION_BUCKETS,
+  );
+  let exposition: Promise<RenderExposition> | null = null;
 
   return {
     checks: {
       started(lateMs) {
-        scheduleLag.observe(Math.max(0, lateMs) / 1000);
+        scheduleLag.observe({}, Math.max(0, lateMs) / 1000);
       },
       finished(outcome, durationMs) {
-        checkCounters.get(checkResultLabel(outcome))?.inc();
-        checkDuration.observe(Math.max(0, durationMs) / 1000);
+        const counter = checkCounters.get(checkResultLabel(outcome));
+        if (counter) counter.value += 1;
+        checkDuration.observe({}, Math.max(0, durationMs) / 1000);
       },
     },
     polls(provider, result, durationMs) {
@@ -140,19 +128,30 @@ export function createAppMetrics(scrape: () => Promise<ScrapeSnapshot>): AppMetr
     requests(route, method, status, seconds) {
       requestDuration.observe({ route, method, status: String(status) }, seconds);
     },
-    contentType: registry.contentType,
+    contentType: PROMETHEUS_CONTENT_TYPE,
     async render() {
-      // The process metrics start at the first scrape: they keep an event-loop sampler and a GC observer for the
-      // life of the process, which an app that is never scraped (most test apps) should not pay for.
-      if (!defaultMetrics) {
-        collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 50 });
-        defaultMetrics = true;
-      }
+      // The order prom-client lists them in: as declared here, then its process metrics.
+      exposition ??= loadExposition([
+        { kind: 'counter', metric: checksTotal },
+        { kind: 'histogram', metric: checkDuration },
+        { kind: 'histogram', metric: scheduleLag },
+        { kind: 'gauge', metric: servicesDown },
+        { kind: 'gauge', metric: outboxPending },
+        { kind: 'gauge', metric: outboxOldestAge },
+        { kind: 'counter', metric: pollsTotal },
+        { kind: 'histogram', metric: pollDuration },
+        { kind: 'histogram', metric: requestDuration },
+      ]);
+      // A failed load is tried again at the next scrape.
+      const render = await exposition.catch((error: unknown) => {
+        exposition = null;
+        throw error;
+      });
       const snapshot = await scrape();
-      servicesDown.set(snapshot.servicesDown);
-      outboxPending.set(snapshot.outboxPending);
-      outboxOldestAge.set(snapshot.outboxOldestAgeSeconds);
-      return registry.metrics();
+      servicesDown.value = snapshot.servicesDown;
+      outboxPending.value = snapshot.outboxPending;
+      outboxOldestAge.value = snapshot.outboxOldestAgeSeconds;
+      return render();
     },
   };
 }

@@ -1,8 +1,8 @@
 import type { ReactNode, Ref } from 'react';
 
 /**
- * The grid (1, 2 or 3 columns) both the plain and the sortable list render. Cards off screen skip layout and
- * paint (content-visibility), keeping the size they last had, so a thousand cards scroll as lightly as ten.
+ * The grid of service cards (1, 2 or 3 columns). Cards off screen skip layout and paint (content-visibility),
+ * keeping the size they last had, so a thousand cards scroll as lightly as ten.
  */
 export function ServicesGridList({ children }: { children: ReactNode }) {
   return (

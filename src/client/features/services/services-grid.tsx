@@ -2,9 +2,9 @@ import { useEffect, useMemo, useState } from 'react';
 import type { ServiceWire } from '#shared/schemas/service';
 import { useProgressiveCount } from '../../hooks/use-progressive-count';
 import type { DisplayFlags } from '../service-card/display-flags';
-import { ServiceCard, type ServiceCardProps } from '../service-card/service-card';
-import { PLACEHOLDER_DRAG } from './card-placeholder-drag';
-import { ServicesGridItem, ServicesGridList } from './services-grid-list';
+import { ServicesGridCard } from './services-grid-card';
+import { ServicesGridList } from './services-grid-list';
+import { SortableBindingsStore } from './sortable-bindings-store';
 
 type SortableModule = typeof import('./sortable-services-list');
 // Kept once loaded, so a grid mounted again (the section reopened) is sortable from its first render.
@@ -28,28 +28,6 @@ interface ServicesGridProps {
   onReorder: (ids: number[]) => void;
 }
 
-/** What the plain and the sortable list render: all services (for the order) and the ones rendered so far. */
-export interface ServicesListProps extends ServicesGridProps {
-  shown: readonly ServiceWire[];
-}
-
-/** A card drawn as the sortable one (its grip included) while drag-and-drop's code is on its way. */
-function PlainServiceCard(props: Omit<ServiceCardProps, 'drag' | 'cardRef'>) {
-  return <ServiceCard {...props} drag={PLACEHOLDER_DRAG} />;
-}
-
-function PlainServicesList({ shown, services: _all, onReorder: _reorder, ...cardProps }: ServicesListProps) {
-  return (
-    <ServicesGridList>
-      {shown.map((service) => (
-        <ServicesGridItem key={service.id}>
-          <PlainServiceCard service={service} {...cardProps} />
-        </ServicesGridItem>
-      ))}
-    </ServicesGridList>
-  );
-}
-
 /** Runs `callback` once the frame now being prepared has been painted. */
 function afterNextPaint(callback: () => void): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -64,19 +42,20 @@ function afterNextPaint(callback: () => void): () => void {
 
 /**
  * The services grid with drag-and-drop reordering. A long list paints its first screen of cards at once and the
- * rest a few rows at a time; drag-and-drop's code is fetched right after that first paint, and the rest of the
- * list waits for it, so only the first screen is ever drawn twice.
+ * rest a few rows at a time. Drag-and-drop's code is fetched right after that first paint and drawn beside the
+ * grid (SortableServicesLayer), so the cards are drawn once: its arrival turns their grips into handles and leaves
+ * their elements in place.
  */
-export function ServicesGrid(props: ServicesGridProps) {
+export function ServicesGrid({ services, onReorder, ...cardProps }: ServicesGridProps) {
   const [sortable, setSortable] = useState<SortableModule | null>(loadedSortable);
-  const [isSortableSettled, setIsSortableSettled] = useState(loadedSortable !== null);
-  const count = useProgressiveCount(props.services.length, {
+  const [store] = useState(() => new SortableBindingsStore());
+  const count = useProgressiveCount(services.length, {
     first: FIRST_CARDS,
     step: MIN_STEP,
     maxStep: MAX_STEP,
-    isPaused: !isSortableSettled,
+    isPaused: false,
   });
-  const shown = useMemo(() => props.services.slice(0, count), [props.services, count]);
+  const shown = useMemo(() => services.slice(0, count), [services, count]);
 
   useEffect(() => {
     if (loadedSortable) return;
@@ -89,9 +68,6 @@ export function ServicesGrid(props: ServicesGridProps) {
         .catch((error: unknown) => {
           // Without it the cards still show, in order; only reordering is unavailable until a reload.
           console.warn('Drag-and-drop could not be loaded', error);
-        })
-        .finally(() => {
-          if (isCurrent) setIsSortableSettled(true);
         });
     });
     return () => {
@@ -100,6 +76,14 @@ export function ServicesGrid(props: ServicesGridProps) {
     };
   }, []);
 
-  const List = sortable ? sortable.SortableServicesList : PlainServicesList;
-  return <List {...props} shown={shown} />;
+  return (
+    <>
+      <ServicesGridList>
+        {shown.map((service) => (
+          <ServicesGridCard key={service.id} service={service} store={store} {...cardProps} />
+        ))}
+      </ServicesGridList>
+      {sortable ? <sortable.SortableServicesLayer services={services} store={store} onReorder={onReorder} /> : null}
+    </>
+  );
 }

@@ -12,12 +12,11 @@ import {
   type UniqueIdentifier,
 } from '@dnd-kit/core';
 import { arrayMove, rectSortingStrategy, SortableContext, sortableKeyboardCoordinates } from '@dnd-kit/sortable';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, useSyncExternalStore } from 'react';
 import { DRAG_MOUSE_DISTANCE_PX, DRAG_TOUCH_DELAY_MS } from '#shared/constants';
 import type { ServiceWire } from '#shared/schemas/service';
-import type { ServicesListProps } from './services-grid';
-import { ServicesGridList } from './services-grid-list';
-import { SortableServiceCard } from './sortable-service-card';
+import { SortableBinder } from './sortable-binder';
+import type { SortableBindingsStore } from './sortable-bindings-store';
 
 function announcementsFor(services: readonly ServiceWire[]): Announcements {
   const nameOf = (id: UniqueIdentifier | undefined) => services.find((s) => s.id === id)?.name ?? 'service';
@@ -33,24 +32,40 @@ function announcementsFor(services: readonly ServiceWire[]): Announcements {
   };
 }
 
+interface SortableServicesLayerProps {
+  /** Every service in the viewer's order, drawn or not yet. */
+  services: readonly ServiceWire[];
+  store: SortableBindingsStore;
+  /** Called with every service id in the new order after a drop that moved a card. */
+  onReorder: (ids: number[]) => void;
+}
+
 /**
- * The grid with drag-and-drop reordering by mouse, touch and keyboard (dnd-kit), in its own chunk: the dashboard
- * paints its first cards without it and loads it right after.
+ * Drag-and-drop reordering by mouse, touch and keyboard (dnd-kit) for the grid's cards, in its own chunk: the
+ * dashboard paints its first cards without it and loads it right after. It is drawn beside the grid, not around
+ * it, so its arrival leaves the cards' elements in place: it registers the cards near the view and hands them their
+ * bindings through the store.
  */
-export function SortableServicesList({ services, shown, onReorder, ...cardProps }: ServicesListProps) {
+export function SortableServicesLayer({ services, store, onReorder }: SortableServicesLayerProps) {
   // SPEC section 9: a mouse drags after 5 px, a finger after a 120 ms long press (so scrolling still works).
   const sensors = useSensors(
     useSensor(MouseSensor, { activationConstraint: { distance: DRAG_MOUSE_DISTANCE_PX } }),
     useSensor(TouchSensor, { activationConstraint: { delay: DRAG_TOUCH_DELAY_MS, tolerance: 8 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
-  // Every id, rendered or not yet, registered or not (only cards near the view are): the sortable context then stays
+  // Every id, drawn or not yet, registered or not (only cards near the view are): the sortable context then stays
   // the same while the rest of a long list arrives, and a drop's index counts every card.
   const ids = useMemo(() => services.map((s) => s.id), [services]);
+  const names = useMemo(() => new Map(services.map((s) => [s.id, s.name])), [services]);
   const announcements = useMemo(() => announcementsFor(services), [services]);
 
-  // The card being dragged stays registered even when it leaves the view (see SortableServiceCard).
+  // The card being dragged stays registered even when it leaves the view.
   const [activeId, setActiveId] = useState<UniqueIdentifier | null>(null);
+  const nearIds = useSyncExternalStore(store.subscribeNear, store.nearIds);
+  const bound = useMemo(
+    () => (typeof activeId === 'number' && !nearIds.includes(activeId) ? [...nearIds, activeId] : nearIds),
+    [nearIds, activeId],
+  );
 
   const handleDragEnd = ({ active, over }: DragEndEvent) => {
     setActiveId(null);
@@ -77,11 +92,11 @@ export function SortableServicesList({ services, shown, onReorder, ...cardProps 
       }}
     >
       <SortableContext items={ids} strategy={rectSortingStrategy}>
-        <ServicesGridList>
-          {shown.map((service) => (
-            <SortableServiceCard key={service.id} service={service} isActive={service.id === activeId} {...cardProps} />
-          ))}
-        </ServicesGridList>
+        {bound.map((id) => {
+          const name = names.get(id);
+          // A card still drawn for a service that has just left the list registers no more.
+          return name === undefined ? null : <SortableBinder key={id} id={id} name={name} store={store} />;
+        })}
       </SortableContext>
     </DndContext>
   );
