@@ -40,6 +40,7 @@ import { usersRoutes } from './routes/users.routes.ts';
 import { emailTemplatesRoutes } from './routes/email-templates.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
 import { notificationsRoutes } from './routes/notifications.routes.ts';
+import { notificationChannelsRoutes } from './routes/notification-channels.routes.ts';
 import { historyRoutes } from './routes/history.routes.ts';
 import { uploadRoutes } from './routes/upload.routes.ts';
 import { settingsRoutes } from './routes/settings.routes.ts';
@@ -247,6 +248,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   uploadRoutes(context);
   emailTemplatesRoutes(context);
   notificationsRoutes(context);
+  notificationChannelsRoutes(context);
   gameServersRoutes(context);
   integrationsRoutes(context);
   eventsRoutes(context);

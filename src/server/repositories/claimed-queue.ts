@@ -5,7 +5,7 @@ import type { Database } from '../db/schema.ts';
  * The claim protocol both outbox tables share: rows wait as `pending` until `nextAttemptAt`; a conditional UPDATE
  * moves one to `sending` for exactly one worker, however many instances race for it.
  */
-export type QueueTable = 'notification_deliveries' | 'outbox_mails';
+export type QueueTable = 'notification_deliveries' | 'outbox_mails' | 'channel_deliveries';
 
 /** Ids of pending rows that are due, oldest first. */
 export async function dueQueueIds(

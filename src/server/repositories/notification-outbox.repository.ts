@@ -44,59 +44,12 @@ export interface LastSent {
 }
 
 /**
- * SQL of the notification outbox: turning status changes into deliveries, claiming them, and recording
- * the outcome. Every state change of a delivery is a conditional UPDATE on its claim, so two workers (or
+ * SQL of the notification outbox: claiming deliveries and recording the outcome (they are queued by
+ * notifications/alert-queue.repository.ts). Every state change of a delivery is a conditional UPDATE on its claim, so two workers (or
  * two instances on one PostgreSQL database) never own the same delivery at once.
  */
 export class NotificationOutboxRepository {
   constructor(private readonly db: Kysely<Database>) {}
-
-  /**
-   * Turns up to `limit` unprocessed status changes into one pending delivery per enabled preference on
-   * the service and marks them processed, all in one transaction: a crash leaves either both or neither.
-   * The unique (changeId, preferenceId) key makes a racing second worker insert nothing.
-   */
-  async enqueueChanges(now: string, limit: number): Promise<number> {
-    return this.db.transaction().execute(async (trx) => {
-      const changes = await trx
-        .selectFrom('service_status_changes')
-        .select('id')
-        .where('processedAt', 'is', null)
-        .orderBy('id')
-        .limit(limit)
-        .execute();
-      if (changes.length === 0) return 0;
-      const ids = changes.map((change) => change.id);
-      await trx
-        .insertInto('notification_deliveries')
-        .columns(['changeId', 'preferenceId', 'serviceId', 'status', 'state', 'nextAttemptAt', 'createdAt'])
-        .expression((eb) =>
-          eb
-            .selectFrom('service_status_changes as c')
-            .innerJoin('notification_preferences as p', 'p.serviceId', 'c.serviceId')
-            .select((s) => [
-              'c.id',
-              'p.id',
-              'c.serviceId',
-              'c.status',
-              s.val('pending').as('state'),
-              s.val(now).as('nextAttemptAt'),
-              s.val(now).as('createdAt'),
-            ])
-            .where('c.id', 'in', ids)
-            .where('p.enabled', '=', true),
-        )
-        .onConflict((oc) => oc.columns(['changeId', 'preferenceId']).doNothing())
-        .execute();
-      await trx
-        .updateTable('service_status_changes')
-        .set({ processedAt: now })
-        .where('id', 'in', ids)
-        .where('processedAt', 'is', null)
-        .execute();
-      return ids.length;
-    });
-  }
 
   /** Returns claims older than `claimedBefore` to pending: their worker died between claim and outcome. */
   async releaseStaleClaims(claimedBefore: string): Promise<number> {

@@ -198,6 +198,8 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     invitationLimit: deps.invitationLimit,
     onChanged: () => changeFeed.publish({ kind: 'media' }),
     onPolled: deps.observers?.polls,
+    // The notification services are built below; the pollers only run once everything is wired.
+    onStatusChanges: (changes) => notifications.recordSubjectChanges(changes),
   });
   const notifications = await createNotificationServices({
     db: kysely,
@@ -209,6 +211,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     settings,
     log: deps.log,
     maxEmailTemplates: deps.caps.emailTemplates,
+    outboundPolicy: deps.outboundPolicy,
   });
   const auth = new AuthService({
     db: kysely,
@@ -258,6 +261,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     maxQueryServers: deps.caps.queryGameServers,
     onChanged: () => changeFeed.publish({ kind: 'game-servers' }),
     onPolled: deps.observers?.polls,
+    onStatusChanges: (changes) => notifications.recordSubjectChanges(changes),
     enqueueMails: (mails) => notifications.outbox.enqueueMails(mails),
     siteTitle: () => settings.siteTitle(),
     publicUrl: deps.publicUrl,
