@@ -75,6 +75,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Media invitations per user and window (tests lower it). */
   invitationLimit?: InvitationLimit;
+  /** How long an alert channel's endpoint may take to answer (default 10 s; tests shorten it). */
+  channelTimeoutMs?: number;
 }
 
 /** Request headers that carry credentials, censored in every log line. */
@@ -173,6 +175,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     uploadsDir: path.join(env.DATA_DIR, 'uploads'),
     backups: { dataDir: env.DATA_DIR, schedule: env.BACKUP_SCHEDULE, sqliteNativeBinding: env.SQLITE_NATIVE_BINDING },
     outboundPolicy: options.outboundPolicy ?? publicAndLanOnly,
+    channelTimeoutMs: options.channelTimeoutMs,
     geoIpConfig: resolveGeoIpConfig({
       enabled: env.GEOIP === 'on',
       cityDb: env.GEOIP_CITY_DB,

@@ -44,6 +44,8 @@ export interface NotificationDeps {
   maxEmailTemplates: number;
   /** Where channels may connect: the outbound address policy of URLs people type (image-from-URL's). */
   outboundPolicy: AddressPolicy;
+  /** How long a channel's endpoint may take to answer (default 10 s). */
+  channelTimeoutMs?: number | undefined;
 }
 
 /** The e-mail side of the app: mailer, SMTP settings, templates, preferences and the outbox worker. */
@@ -79,7 +81,7 @@ export async function createNotificationServices(deps: NotificationDeps): Promis
     const settings = await deps.settings.get();
     return { title: settings.site_title, logo: settings.logo_url_large ?? settings.logo_url };
   };
-  const http = new ChannelHttp(deps.outboundPolicy);
+  const http = new ChannelHttp(deps.outboundPolicy, deps.channelTimeoutMs);
   const subscriptions = new AlertSubscriptionsRepository(db);
   const alertSite = async () => ({ title: (await site()).title, url: deps.publicUrl });
   return {

@@ -82,6 +82,8 @@ export interface ServiceDeps {
   /** DATA_DIR (backups go to DATA_DIR/backups), BACKUP_SCHEDULE and SQLITE_NATIVE_BINDING. */
   backups: { dataDir: string; schedule: BackupSchedule; sqliteNativeBinding: string | undefined };
   outboundPolicy: AddressPolicy;
+  /** How long an alert channel's endpoint may take to answer (tests shorten it). */
+  channelTimeoutMs?: number | undefined;
   /** GEOIP_* resolved to files (null: GEOIP=off). */
   geoIpConfig: GeoIpConfig;
   /** Replaces the lookup built from geoIpConfig (tests: a lookup that never answers). */
@@ -212,6 +214,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     log: deps.log,
     maxEmailTemplates: deps.caps.emailTemplates,
     outboundPolicy: deps.outboundPolicy,
+    channelTimeoutMs: deps.channelTimeoutMs,
   });
   const auth = new AuthService({
     db: kysely,

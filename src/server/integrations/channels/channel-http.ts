@@ -40,7 +40,10 @@ const MAX_ANSWER_BYTES = 64 * 1024;
  * secrets are redacted from every error message.
  */
 export class ChannelHttp {
-  constructor(private readonly policy: AddressPolicy) {}
+  constructor(
+    private readonly policy: AddressPolicy,
+    private readonly timeoutMs = SEND_TIMEOUT_MS,
+  ) {}
 
   /** True when an IP literal in the URL is allowed (names are checked when resolved, at send time). */
   allowsLiteral(url: string): boolean {
@@ -55,7 +58,7 @@ export class ChannelHttp {
     const client = new JsonClient({
       system: request.system,
       baseUrl: url.origin,
-      timeoutMs: SEND_TIMEOUT_MS,
+      timeoutMs: this.timeoutMs,
       maxBytes: MAX_ANSWER_BYTES,
       headers: { 'user-agent': 'HomelabDashboard/1.0' },
       secrets: () => secrets,
@@ -66,7 +69,8 @@ export class ChannelHttp {
     });
     try {
       const answer = await client.requestText(
-        { method: 'POST', path: url.pathname + url.search, body: request.body, headers: request.headers },
+        // './' keeps a first segment with a colon (Telegram's /bot<id>:<token>/) from reading as a URL scheme.
+        { method: 'POST', path: `.${url.pathname}${url.search}`, body: request.body, headers: request.headers },
         request.acceptStatuses,
       );
       return { status: answer.status, body: answer.body };
