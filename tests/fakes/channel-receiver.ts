@@ -31,6 +31,8 @@ export interface ChannelReceiver {
   delivered(): ReceivedRequest[];
   /** The next `count` requests fail: a 5xx (or any status) with a body, or no answer at all (the client times out). */
   failNext(count: number, failure: Failure): void;
+  /** Drops the failures not yet used: the endpoint works again. */
+  recover(): void;
   close(): Promise<void>;
 }
 
@@ -79,6 +81,9 @@ export async function startChannelReceiver(answer: (request: ReceivedRequest) =>
     delivered: () => requests.filter((request) => succeeded.has(request)),
     failNext(count, failure) {
       for (let index = 0; index < count; index += 1) failures.push(failure);
+    },
+    recover() {
+      failures.length = 0;
     },
     close: () => closeLocal(server),
   };
