@@ -176,6 +176,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     backups: { dataDir: env.DATA_DIR, schedule: env.BACKUP_SCHEDULE, sqliteNativeBinding: env.SQLITE_NATIVE_BINDING },
     outboundPolicy: options.outboundPolicy ?? publicAndLanOnly,
     channelTimeoutMs: options.channelTimeoutMs,
+    channelsAllowLoopback: env.CHANNELS_ALLOW_LOOPBACK === 'on',
     geoIpConfig: resolveGeoIpConfig({
       enabled: env.GEOIP === 'on',
       cityDb: env.GEOIP_CITY_DB,

@@ -3,6 +3,7 @@ import { BackupService, type BackupSchedule } from '../backups/backup.service.ts
 import type { Db } from '../db/database.ts';
 import { latestMigrationName } from '../db/migrate.ts';
 import type { AddressPolicy } from '../http/ip-policy.ts';
+import { withLoopback } from '../integrations/channels/channel-policy.ts';
 import { ImageUploadService } from './image-upload.service.ts';
 import type { Mailer, SmtpConfig } from '../integrations/mail/mailer.ts';
 import type { IdTokenVerifier } from '../integrations/oidc/id-token.verifier.ts';
@@ -84,6 +85,8 @@ export interface ServiceDeps {
   outboundPolicy: AddressPolicy;
   /** How long an alert channel's endpoint may take to answer (tests shorten it). */
   channelTimeoutMs?: number | undefined;
+  /** CHANNELS_ALLOW_LOOPBACK: channels may also reach 127.0.0.0/8 and ::1 (an administrator's choice). */
+  channelsAllowLoopback?: boolean | undefined;
   /** GEOIP_* resolved to files (null: GEOIP=off). */
   geoIpConfig: GeoIpConfig;
   /** Replaces the lookup built from geoIpConfig (tests: a lookup that never answers). */
@@ -213,7 +216,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     settings,
     log: deps.log,
     maxEmailTemplates: deps.caps.emailTemplates,
-    outboundPolicy: deps.outboundPolicy,
+    outboundPolicy: deps.channelsAllowLoopback ? withLoopback(deps.outboundPolicy) : deps.outboundPolicy,
     channelTimeoutMs: deps.channelTimeoutMs,
   });
   const auth = new AuthService({
