@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Role } from '#shared/roles';
 import { bool } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
-import { claimQueueRow } from '../repositories/claimed-queue.ts';
+import { claimQueueRow, retryClaimedRow } from '../repositories/claimed-queue.ts';
 import type { LastSent } from '../repositories/notification-outbox.repository.ts';
 import type { AlertSubjectKindAll } from './channel-alert.ts';
 import { toChannel, type NotificationChannel } from './channels.repository.ts';
@@ -206,18 +206,6 @@ export class ChannelDeliveriesRepository {
     nextAttemptAt: string,
     failure: { error: string; attempts: number } | undefined,
   ): Promise<void> {
-    await this.db
-      .updateTable('channel_deliveries')
-      .set({
-        state: 'pending',
-        nextAttemptAt,
-        claimToken: null,
-        claimedAt: null,
-        ...(failure ? { attempts: failure.attempts, lastError: failure.error.slice(0, 1000) } : {}),
-      })
-      .where('id', '=', id)
-      .where('state', '=', 'sending')
-      .where('claimToken', '=', token)
-      .execute();
+    await retryClaimedRow(this.db, 'channel_deliveries', { id, token }, nextAttemptAt, failure);
   }
 }

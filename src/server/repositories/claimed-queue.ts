@@ -43,3 +43,26 @@ export async function claimQueueRow(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** A claimed delivery goes back to pending: after a failed attempt (counted, with its error) or a deferral (not). */
+export async function retryClaimedRow(
+  db: Kysely<Database>,
+  table: 'notification_deliveries' | 'channel_deliveries',
+  claim: { id: number; token: string },
+  nextAttemptAt: string,
+  failure: { error: string; attempts: number } | undefined,
+): Promise<void> {
+  await db
+    .updateTable(table)
+    .set({
+      state: 'pending',
+      nextAttemptAt,
+      claimToken: null,
+      claimedAt: null,
+      ...(failure ? { attempts: failure.attempts, lastError: failure.error.slice(0, 1000) } : {}),
+    })
+    .where('id', '=', claim.id)
+    .where('state', '=', 'sending')
+    .where('claimToken', '=', claim.token)
+    .execute();
+}

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Role } from '#shared/roles';
 import { bool } from '../db/database.ts';
-import { claimQueueRow, dueQueueIds } from './claimed-queue.ts';
+import { claimQueueRow, dueQueueIds, retryClaimedRow } from './claimed-queue.ts';
 import type { Database } from '../db/schema.ts';
 
 /** Where a delivery stands: pending (waiting or retrying), sending (claimed), or one of the final states. */
@@ -253,18 +253,6 @@ export class NotificationOutboxRepository {
     nextAttemptAt: string,
     failure: { error: string; attempts: number } | undefined,
   ): Promise<void> {
-    await this.db
-      .updateTable('notification_deliveries')
-      .set({
-        state: 'pending',
-        nextAttemptAt,
-        claimToken: null,
-        claimedAt: null,
-        ...(failure ? { attempts: failure.attempts, lastError: failure.error.slice(0, 1000) } : {}),
-      })
-      .where('id', '=', id)
-      .where('state', '=', 'sending')
-      .where('claimToken', '=', token)
-      .execute();
+    await retryClaimedRow(this.db, 'notification_deliveries', { id, token }, nextAttemptAt, failure);
   }
 }

@@ -1,20 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { LoaderCircle } from 'lucide-react';
 import { MAX_CHANNELS_PER_USER } from '#shared/schemas/notification-channels';
 import { ChannelForm } from './channel-form';
 import { ChannelRow } from './channel-row';
 import { channelsQueryOptions } from './channels.api';
 import { CHANNELS_TEXT } from './channels-text';
+import { LoadingRows } from './loading-rows';
 
 /** The caller's channels and the form to add one (up to the per-user cap). */
 export function ChannelsPanel() {
   const channels = useQuery(channelsQueryOptions());
   if (channels.isPending) {
-    return (
-      <div className="flex justify-center py-8" role="status" aria-label="Loading channels">
-        <LoaderCircle className="size-6 animate-spin text-muted-foreground" aria-hidden="true" />
-      </div>
-    );
+    return <LoadingRows label="Loading channels" />;
   }
   if (channels.isError) {
     return <p className="py-6 text-center text-sm text-destructive">{CHANNELS_TEXT.loadFailed}</p>;

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { BellRing, LoaderCircle, Mail } from 'lucide-react';
+import { BellRing, Mail } from 'lucide-react';
 import { useState } from 'react';
 import type { UserWire } from '#shared/schemas/user';
 import { preferencesQueryOptions } from '../../api/notifications.api';
@@ -24,6 +24,7 @@ import { SubscriptionsPanel } from './subscriptions-panel';
 import { PreferencesBell } from './preferences-bell';
 import { PreferenceRow } from './preference-row';
 import { useEnableAll } from './use-enable-all';
+import { LoadingRows } from './loading-rows';
 
 type Tab = 'email' | 'channels' | 'subjects';
 const TABS: { id: Tab; label: string }[] = [
@@ -116,11 +117,7 @@ function PreferencesList({ accountEmail }: { accountEmail: string | null }) {
   const enableAll = useEnableAll();
 
   if (services.isPending || preferences.isPending) {
-    return (
-      <div className="flex justify-center py-8" role="status" aria-label="Loading preferences">
-        <LoaderCircle className="size-6 animate-spin text-muted-foreground" aria-hidden="true" />
-      </div>
-    );
+    return <LoadingRows label="Loading preferences" />;
   }
   if (services.isError || preferences.isError) {
     return <p className="py-6 text-center text-sm text-destructive">{PREFERENCES_TEXT.loadFailed}</p>;

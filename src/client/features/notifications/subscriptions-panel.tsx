@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { LoaderCircle } from 'lucide-react';
 import { NOTIFICATION_MSG } from '#shared/schemas/notifications';
 import type { UpsertSubscriptionBody } from '#shared/schemas/notification-channels';
 import { serverMessageOr } from '../../api/api-error';
@@ -12,6 +11,7 @@ import {
   subscriptionsQueryOptions,
 } from './channels.api';
 import { CHANNELS_TEXT } from './channels-text';
+import { LoadingRows } from './loading-rows';
 
 /** Game servers and the media server the caller may follow: a switch each, saved at once. */
 export function SubscriptionsPanel() {
@@ -32,11 +32,7 @@ export function SubscriptionsPanel() {
       }),
   });
   if (subjects.isPending) {
-    return (
-      <div className="flex justify-center py-8" role="status" aria-label="Loading game servers and the media server">
-        <LoaderCircle className="size-6 animate-spin text-muted-foreground" aria-hidden="true" />
-      </div>
-    );
+    return <LoadingRows label="Loading game servers and the media server" />;
   }
   if (subjects.isError) {
     return <p className="py-6 text-center text-sm text-destructive">{CHANNELS_TEXT.subjectsLoadFailed}</p>;
