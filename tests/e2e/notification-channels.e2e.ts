@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChannelReceiver } from '../fakes/channel-receiver';
 import { startNtfyServer } from '../fakes/ntfy-server';
 import { startWebhookReceiver, verifySignature } from '../fakes/webhook-receiver';
+import { expectAccessible } from './a11y-helpers';
 import { makeAccount, onPath, registerViaUi, visible } from './flows';
 import { startE2eApp, VIEWPORTS, type E2eApp } from './harness';
 import { shoot } from './users-helpers';
@@ -35,7 +36,9 @@ beforeAll(async () => {
   ntfy = await startNtfyServer();
   webhook = await startWebhookReceiver();
   app = await startE2eApp({ CHANNELS_ALLOW_LOOPBACK: 'on' });
-  session = await app.newPage();
+  // bypassCSP: the accessibility scan injects axe as an inline script, which the app's CSP rightly refuses.
+  const context = await app.browser.newContext({ baseURL: app.baseUrl, viewport: VIEWPORTS.desktop, bypassCSP: true });
+  session = { context, page: await context.newPage() };
   await registerViaUi(session.page, founder);
   await onPath(session.page, '/');
 });
@@ -87,6 +90,7 @@ describe('notification channels', () => {
     expect(received && verifySignature(received, WEBHOOK_SECRET)).toBe(true);
     expect(await page.content()).not.toContain(WEBHOOK_SECRET);
 
+    await expectAccessible(page, 'Notification Preferences, Channels');
     await shoot(page, 'notification-channels-desktop');
     await page.setViewportSize(VIEWPORTS.phone);
     await shoot(page, 'notification-channels-phone');
@@ -116,6 +120,7 @@ describe('notification channels', () => {
     await media.click();
     await visible(toastWith(page, 'Preferences updated'));
     await expect.poll(async () => media.getAttribute('aria-checked')).toBe('true');
+    await expectAccessible(page, 'Notification Preferences, Game & media');
     await page.setViewportSize(VIEWPORTS.phone);
     await shoot(page, 'notification-subjects-phone');
   });
