@@ -248,6 +248,33 @@ describe('outbound address policy', () => {
   });
 });
 
+describe('CHANNELS_ALLOW_LOOPBACK', () => {
+  it('lets channels reach this host’s loopback, and nothing more of what the policy refuses', async () => {
+    const optedIn = await startTestApp({ testDb: app.testDb, clock, env: { CHANNELS_ALLOW_LOOPBACK: 'on' } });
+    try {
+      const client = optedIn.client();
+      await client.post('/api/login', actors.user.credentials);
+      const created = await create(client, 'webhook', 'Same host');
+      const before = fakes.webhook?.delivered().length ?? 0;
+      const test = await client.post(`/api/notification-channels/${created.id}/test`);
+      expect(test.status, test.text).toBe(200);
+      expect(fakes.webhook?.delivered().length).toBe(before + 1);
+      for (const serverUrl of ['http://169.254.169.254/', 'http://[fe80::1]/', 'http://0.0.0.0:8080/']) {
+        const refused = await client.post('/api/notification-channels', {
+          name: 'Not this',
+          kind: 'gotify',
+          settings: { serverUrl },
+          secrets: { token: GOTIFY_TOKEN },
+        });
+        expect(refused.status, serverUrl).toBe(400);
+      }
+      await client.delete(`/api/notification-channels/${created.id}`);
+    } finally {
+      await optedIn.close();
+    }
+  });
+});
+
 describe('send test, against every kind', () => {
   const kinds = ['webhook', 'ntfy', 'gotify', 'discord', 'slack', 'telegram'] as const;
   for (const kind of kinds) {
