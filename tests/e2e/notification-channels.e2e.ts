@@ -90,6 +90,19 @@ describe('notification channels', () => {
     expect(received && verifySignature(received, WEBHOOK_SECRET)).toBe(true);
     expect(await page.content()).not.toContain(WEBHOOK_SECRET);
 
+    // Edited without retyping the secret: the stored one keeps signing.
+    await automation.getByRole('button', { name: 'Edit channel Automation' }).click();
+    const edit = dialog.getByRole('form', { name: 'Edit Automation' });
+    expect(await edit.getByLabel('Signing secret').inputValue()).toBe('');
+    await edit.getByLabel('Name').fill('Home Assistant');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    const renamed = dialog.getByRole('listitem', { name: 'Home Assistant' });
+    await visible(renamed.getByRole('button', { name: 'Send test to Home Assistant' }));
+    await renamed.getByRole('button', { name: 'Send test to Home Assistant' }).click();
+    await expect.poll(() => webhook.delivered().length).toBe(2);
+    const again = webhook.delivered()[1];
+    expect(again && verifySignature(again, WEBHOOK_SECRET)).toBe(true);
+
     await expectAccessible(page, 'Notification Preferences, Channels');
     await shoot(page, 'notification-channels-desktop');
     await page.setViewportSize(VIEWPORTS.phone);
@@ -99,14 +112,14 @@ describe('notification channels', () => {
     // Reopened, the list comes from the server: secrets are not in the page.
     await page.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
-    const again = await openChannels(page);
-    await visible(again.getByRole('listitem', { name: 'Automation' }));
+    const reopened = await openChannels(page);
+    await visible(reopened.getByRole('listitem', { name: 'Home Assistant' }));
     expect(await page.content()).not.toContain(WEBHOOK_SECRET);
 
     // Deleting asks first.
-    await again.getByRole('button', { name: 'Delete channel Phone' }).click();
+    await reopened.getByRole('button', { name: 'Delete channel Phone' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
-    await again.getByRole('listitem', { name: 'Phone' }).waitFor({ state: 'detached' });
+    await reopened.getByRole('listitem', { name: 'Phone' }).waitFor({ state: 'detached' });
   });
 
   it('offers the media server on the Game & media tab', async () => {

@@ -1,10 +1,11 @@
-import { LoaderCircle, Send, Trash2 } from 'lucide-react';
+import { LoaderCircle, Pencil, Send, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { ChannelWire } from '#shared/schemas/notification-channels';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Switch } from '../../components/ui/switch';
+import { ChannelForm } from './channel-form';
 import { CHANNEL_KIND_FORMS, CHANNELS_TEXT } from './channels-text';
 import { useChannelMutations, useTestChannel } from './use-channel-mutations';
 
@@ -21,6 +22,14 @@ export function ChannelRow({ channel }: { channel: ChannelWire }) {
   const { patch, remove } = useChannelMutations();
   const test = useTestChannel();
   const [isConfirming, setIsConfirming] = useState(false);
+  const [isEditing, setIsEditing] = useState(false);
+  if (isEditing) {
+    return (
+      <li aria-label={channel.name}>
+        <ChannelForm channel={channel} onDone={() => setIsEditing(false)} />
+      </li>
+    );
+  }
   return (
     <li aria-label={channel.name} className="grid gap-2 rounded-lg border bg-muted/30 p-3">
       <div className="flex min-w-0 items-center justify-between gap-3">
@@ -52,6 +61,15 @@ export function ChannelRow({ channel }: { channel: ChannelWire }) {
         >
           {test.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
           <span className="hidden sm:inline">{CHANNELS_TEXT.sendTest}</span>
+        </Button>
+        <Button
+          variant="outline"
+          size="icon"
+          className="size-9 shrink-0"
+          aria-label={CHANNELS_TEXT.editLabel(channel.name)}
+          onClick={() => setIsEditing(true)}
+        >
+          <Pencil aria-hidden="true" />
         </Button>
         <Button
           variant="outline"

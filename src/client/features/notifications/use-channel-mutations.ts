@@ -25,7 +25,11 @@ export function useChannelMutations() {
     }),
     patch: useMutation({
       mutationFn: ({ id, body }: { id: number; body: PatchChannelBody }) => patchChannel(id, body),
-      onSuccess: refresh,
+      onSuccess: async (_answer, { body }) => {
+        // The enabled switch saves silently (the switch shows it); an edit of the form says so.
+        if (body.name !== undefined) toast({ title: CHANNELS_TEXT.saved });
+        await refresh();
+      },
       onError: failureToast(CHANNELS_TEXT.saveFailed),
     }),
     remove: useMutation({
