@@ -14,13 +14,16 @@ export function webhookSignature(secret: string, rawBody: string): string {
  */
 export async function sendWebhook(http: ChannelHttp, target: ChannelTarget, message: ChannelMessage): Promise<void> {
   const secret = target.secrets.secret ?? '';
+  const url = target.settings.url ?? '';
+  const { pathname, search } = new URL(url);
   // The JSON client sends JSON.stringify(body): the same bytes as signed here.
   const raw = JSON.stringify(message.payload);
   await http.post({
     system: 'Webhook',
-    url: target.settings.url ?? '',
+    url,
     body: message.payload,
     headers: { [SIGNATURE_HEADER]: webhookSignature(secret, raw), 'x-homelab-event': String(message.payload.event) },
-    secrets: [secret],
+    // A webhook's path often is its credential (Home Assistant's /api/webhook/<id>): kept out of errors too.
+    secrets: [secret, `${pathname}${search}`],
   });
 }
