@@ -3,7 +3,9 @@ import type { ChannelWire, SubscriptionWire } from '../../src/shared/schemas/not
 import { ChannelHttp } from '../../src/server/integrations/channels/channel-http.ts';
 import { ChannelDeliveriesRepository } from '../../src/server/notifications/channel-deliveries.repository.ts';
 import { ChannelOutbox } from '../../src/server/notifications/channel-outbox.ts';
+import { GameServersRepository } from '../../src/server/repositories/game-servers.repository.ts';
 import { ServicesRepository } from '../../src/server/repositories/services.repository.ts';
+import { UsersRepository } from '../../src/server/repositories/users.repository.ts';
 import { startFakeAmp, type FakeAmp } from '../fakes/amp-server.ts';
 import type { ChannelReceiver, ReceivedRequest } from '../fakes/channel-receiver.ts';
 import { startDiscordWebhook } from '../fakes/discord-webhook.ts';
@@ -398,6 +400,65 @@ describe('game servers and the media server as alert subjects', () => {
     expect(alerts).toHaveLength(1);
     expect(alerts[0]?.raw).toContain(`${jellyfin.serverName} is DOWN`);
     await removeChannels(alice);
+  });
+});
+
+describe('visibility when sending', () => {
+  it('skips an NSFW service for someone who lost NSFW access, and a game server hidden since', async () => {
+    const bob = await actors.nsfwUser.signIn();
+    const [slackId] = await addChannels(bob, ['slack']);
+    const nsfw = await new ServicesRepository(db()).insert({
+      name: 'Private vault',
+      url: 'http://127.0.0.1:9/',
+      status: true,
+      lastChecked: clock.now().toISOString(),
+      icon: null,
+      background: null,
+      refreshInterval: 30,
+      isNSFW: true,
+      tooltip: null,
+      show_status_badge: true,
+    });
+    expect(
+      (await bob.post('/api/notification-preferences', { serviceId: nsfw.id, email: 'b@example.test' })).status,
+    ).toBe(200);
+    const instance = amp.addInstance({ InstanceName: 'Creative' });
+    for (const poller of app.built.services.gameServerPollers) await poller.poll();
+    const server = (await bob.get<SubscriptionWire[]>('/api/notification-subscriptions')).body.find(
+      (subject) => subject.name === 'Creative',
+    );
+    if (!server) throw new Error('Creative is not offered');
+    await bob.post('/api/notification-subscriptions', {
+      subjectKind: 'game_server',
+      subjectId: server.subjectId,
+      enabled: true,
+    });
+    const marks = marksNow();
+
+    const users = new UsersRepository(db());
+    await users.update(actors.nsfwUser.id ?? 0, { can_view_nsfw: false });
+    await new GameServersRepository(db()).update(server.subjectId, { hidden: true });
+    try {
+      await change(nsfw.id, false);
+      instance.Running = false;
+      instance.AppState = 0;
+      for (const poller of app.built.services.gameServerPollers) await poller.poll();
+      await drain();
+    } finally {
+      await users.update(actors.nsfwUser.id ?? 0, { can_view_nsfw: true });
+    }
+    expect(deliveredSince(marks, 'slack')).toHaveLength(0);
+    const reasons = await db()
+      .selectFrom('channel_deliveries')
+      .select(['subjectKind', 'state', 'lastError'])
+      .where('channelId', '=', slackId ?? 0)
+      .orderBy('subjectKind')
+      .execute();
+    expect(reasons).toEqual([
+      { subjectKind: 'game_server', state: 'skipped', lastError: 'game server not visible' },
+      { subjectKind: 'service', state: 'skipped', lastError: 'service not visible' },
+    ]);
+    await removeChannels(bob);
   });
 });
 

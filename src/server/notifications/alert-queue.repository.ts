@@ -19,9 +19,14 @@ export class AlertQueueRepository {
 
   /** Processes up to `limit` changes of each table; returns how many changes were processed. */
   async enqueue(now: string, limit: number, payloadOf: PayloadOf): Promise<number> {
-    const services = await this.db.transaction().execute((trx) => this.#serviceChanges(trx, now, limit, payloadOf));
-    const subjects = await this.db.transaction().execute((trx) => this.#subjectChanges(trx, now, limit, payloadOf));
-    return services + subjects;
+    // One transaction for both tables: the worker runs every second, mostly to find nothing.
+    return this.db
+      .transaction()
+      .execute(
+        async (trx) =>
+          (await this.#serviceChanges(trx, now, limit, payloadOf)) +
+          (await this.#subjectChanges(trx, now, limit, payloadOf)),
+      );
   }
 
   async #serviceChanges(trx: Transaction<Database>, now: string, limit: number, payloadOf: PayloadOf): Promise<number> {
