@@ -74,7 +74,7 @@ async function removeChannels(client: TestClient): Promise<void> {
   }
 }
 
-async function createService(name: string): Promise<number> {
+async function createService(name: string, isNSFW = false): Promise<number> {
   const service = await new ServicesRepository(db()).insert({
     name,
     url: 'http://127.0.0.1:9/',
@@ -83,7 +83,7 @@ async function createService(name: string): Promise<number> {
     icon: null,
     background: null,
     refreshInterval: 30,
-    isNSFW: false,
+    isNSFW,
     tooltip: null,
     show_status_badge: true,
   });
@@ -408,18 +408,7 @@ describe('visibility when sending', () => {
   it('skips an NSFW service for someone who lost NSFW access, and a game server hidden since', async () => {
     const bob = await actors.nsfwUser.signIn();
     const [slackId] = await addChannels(bob, ['slack']);
-    const nsfw = await new ServicesRepository(db()).insert({
-      name: 'Private vault',
-      url: 'http://127.0.0.1:9/',
-      status: true,
-      lastChecked: clock.now().toISOString(),
-      icon: null,
-      background: null,
-      refreshInterval: 30,
-      isNSFW: true,
-      tooltip: null,
-      show_status_badge: true,
-    });
+    const nsfw = { id: await createService('Private vault', true) };
     expect(
       (await bob.post('/api/notification-preferences', { serviceId: nsfw.id, email: 'b@example.test' })).status,
     ).toBe(200);
