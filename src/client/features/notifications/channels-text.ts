@@ -6,7 +6,7 @@ export const CHANNELS_TEXT = {
   tabChannels: 'Channels',
   tabSubjects: 'Game & media',
   channelsIntro:
-    'Your alerts also go to these channels, for every service you enabled above and every game server or media server you follow.',
+    'Your alerts also go to these channels, for every service enabled in the E-mail tab and every game server or media server you follow.',
   noChannels: 'No channels yet.',
   loadFailed: 'Could not load your channels.',
   addTitle: 'Add a channel',
