@@ -41,6 +41,7 @@ import { usersRoutes } from './routes/users.routes.ts';
 import { emailTemplatesRoutes } from './routes/email-templates.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
 import { notificationsRoutes } from './routes/notifications.routes.ts';
+import { notificationChannelsRoutes } from './routes/notification-channels.routes.ts';
 import { historyRoutes } from './routes/history.routes.ts';
 import { uploadRoutes } from './routes/upload.routes.ts';
 import { settingsRoutes } from './routes/settings.routes.ts';
@@ -75,6 +76,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Media invitations per user and window (tests lower it). */
   invitationLimit?: InvitationLimit;
+  /** How long an alert channel's endpoint may take to answer (default 10 s; tests shorten it). */
+  channelTimeoutMs?: number;
 }
 
 /** Request headers that carry credentials, censored in every log line. */
@@ -173,6 +176,8 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     uploadsDir: path.join(env.DATA_DIR, 'uploads'),
     backups: { dataDir: env.DATA_DIR, schedule: env.BACKUP_SCHEDULE, sqliteNativeBinding: env.SQLITE_NATIVE_BINDING },
     outboundPolicy: options.outboundPolicy ?? publicAndLanOnly,
+    channelTimeoutMs: options.channelTimeoutMs,
+    channelsAllowLoopback: env.CHANNELS_ALLOW_LOOPBACK === 'on',
     geoIpConfig: resolveGeoIpConfig({
       enabled: env.GEOIP === 'on',
       cityDb: env.GEOIP_CITY_DB,
@@ -248,6 +253,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   uploadRoutes(context);
   emailTemplatesRoutes(context);
   notificationsRoutes(context);
+  notificationChannelsRoutes(context);
   gameServersRoutes(context);
   integrationsRoutes(context);
   eventsRoutes(context);

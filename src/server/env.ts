@@ -64,6 +64,8 @@ const envSchema = z.object({
   JELLYFIN_URL: optionalText,
   JELLYFIN_API_KEY: optionalText,
   GEOIP: z.enum(['on', 'off']).default('on'),
+  /** Alert channels may reach this host's own loopback addresses (a Gotify or ntfy on the same machine). */
+  CHANNELS_ALLOW_LOOPBACK: z.enum(['on', 'off']).default('off'),
   GEOIP_CITY_DB: optionalText,
   GEOIP_ASN_DB: optionalText,
   // Caps on rows that cost work (services/row-caps.ts).

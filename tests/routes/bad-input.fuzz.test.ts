@@ -39,6 +39,11 @@ import {
 } from '../../src/shared/schemas/integrations.ts';
 import { mediaInvitationBody } from '../../src/shared/schemas/media.ts';
 import { createApiKeyBody } from '../../src/shared/schemas/api-keys.ts';
+import {
+  createChannelBody,
+  patchChannelBody,
+  upsertSubscriptionBody,
+} from '../../src/shared/schemas/notification-channels.ts';
 import { startFakeOidcIssuer as startFakeIssuer, type FakeOidcIssuer as FakeIssuer } from '../fakes/oidc-issuer.ts';
 import type { TestClient, TestResponse } from '../helpers/http-client.ts';
 import { registerClient, startTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -527,6 +532,32 @@ const ROUTES: JsonRoute[] = [
   },
   {
     method: 'POST',
+    url: '/api/notification-channels',
+    fields: ['name', 'kind', 'settings', 'secrets', 'enabled'],
+    // Accepted bodies create a channel: only refused ones are sent.
+    schema: createChannelBody,
+    plausible: fc.constantFrom('webhook', 'pager', { url: 'ftp://x' }, { secret: '' }, {}, 'x'.repeat(101), '', null),
+  },
+  {
+    method: 'PATCH',
+    url: '/api/notification-channels/999999',
+    pattern: '/api/notification-channels/:id',
+    fields: ['name', 'enabled', 'settings', 'secrets'],
+    schema: patchChannelBody,
+    // No such channel: 404 before anything changes.
+    acceptedBodyStatus: 404,
+    plausible: fc.constantFrom('Pager', true, { url: 'http://169.254.169.254/' }, { token: '' }, [], '', null),
+  },
+  {
+    method: 'POST',
+    url: '/api/notification-subscriptions',
+    fields: ['subjectKind', 'subjectId', 'enabled'],
+    schema: upsertSubscriptionBody,
+    // No game server exists here and the media server is id 0: an accepted body for another id gets 404.
+    plausible: fc.constantFrom('game_server', 'media', 'service', 0, 999999, -1, 1.5, '1', true),
+  },
+  {
+    method: 'POST',
     url: '/api/api-keys',
     fields: ['name', 'scopes'],
     // Accepted bodies create a key: only refused ones are sent.
@@ -540,12 +571,13 @@ describe('fuzz coverage', () => {
     const withBodies = app.built.routes
       .filter((route) => ['POST', 'PUT', 'PATCH'].includes(route.method))
       .map((route) => `${route.method} ${route.url}`)
-      // Logout, "back up now" and the game-server actions take no body; there is nothing to fuzz. The configuration import takes
+      // Logout, "back up now", a channel's test and the game-server actions take no body; there is nothing to fuzz. The configuration import takes
       // YAML, fuzzed in config-transfer.test.ts.
       .filter(
         (route) =>
           route !== 'POST /api/logout' &&
           route !== 'POST /api/backups' &&
+          route !== 'POST /api/notification-channels/:id/test' &&
           route !== 'POST /api/game-servers/:instanceId/:action' &&
           route !== 'POST /api/config/import',
       );

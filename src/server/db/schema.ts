@@ -345,6 +345,66 @@ export interface ApiKeysTable {
   last_used_ip: string | null;
 }
 
+/** One user's alert channel (migration 0016): `settings` and `secrets` are JSON objects of the kind's fields. */
+export interface NotificationChannelsTable {
+  id: Generated<number>;
+  userId: number;
+  name: string;
+  kind: string;
+  settings: string;
+  /** Write-only values (tokens, webhook URLs, the signing secret): never presented, never logged. */
+  secrets: string;
+  enabled: BoolDefault;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A user's subscription to a game server or the media server (migration 0016). */
+export interface AlertSubscriptionsTable {
+  id: Generated<number>;
+  userId: number;
+  /** 'game_server' (subjectId = game_servers.id) or 'media' (subjectId 0). */
+  subjectKind: string;
+  subjectId: number;
+  enabled: BoolDefault;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A status change of a game server or the media server (migration 0016). */
+export interface AlertSubjectChangesTable {
+  id: Generated<number>;
+  subjectKind: string;
+  subjectId: number;
+  subjectName: string;
+  status: Bool;
+  changedAt: string;
+  previousChangedAt: string | null;
+  processedAt: string | null;
+}
+
+/** One alert for one channel (migration 0016), with the claim protocol of notification_deliveries. */
+export interface ChannelDeliveriesTable {
+  id: Generated<number>;
+  channelId: number;
+  /** 'service', 'game_server' or 'media': which table `changeId` points into. */
+  subjectKind: string;
+  subjectId: number;
+  changeId: number;
+  status: Bool;
+  /** The alert as JSON, fixed when queued. */
+  payload: string;
+  state: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  nextAttemptAt: string;
+  claimToken: string | null;
+  claimedAt: string | null;
+  lastError: string | null;
+  inDoubt: BoolDefault;
+  createdAt: string;
+  finishedAt: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -371,4 +431,8 @@ export interface Database {
   media_invitations: MediaInvitationsTable;
   notification_deliveries: NotificationDeliveriesTable;
   api_keys: ApiKeysTable;
+  notification_channels: NotificationChannelsTable;
+  alert_subscriptions: AlertSubscriptionsTable;
+  alert_subject_changes: AlertSubjectChangesTable;
+  channel_deliveries: ChannelDeliveriesTable;
 }

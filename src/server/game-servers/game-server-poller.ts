@@ -5,6 +5,7 @@ import { CoalescedRun } from '../lib/coalesced-run.ts';
 import type { GameServerActionsRepository } from '../repositories/game-server-actions.repository.ts';
 import type { GameServer, GameServersRepository } from '../repositories/game-servers.repository.ts';
 import type { PollObserver } from '../metrics/observers.ts';
+import type { SubjectStatusChange } from '../notifications/alert-subscriptions.repository.ts';
 import type { Clock } from '../services/clock.ts';
 import { iso } from '../services/clock.ts';
 import { shouldAutoStart, USER_STOP_GRACE_MS } from './auto-start.ts';
@@ -22,6 +23,8 @@ export interface PollerDeps {
   onChanged?: () => void;
   /** Told the outcome and duration of each call of the provider (the Prometheus metrics). */
   onPolled?: PollObserver;
+  /** Told which servers went up or down in a poll (alerts to the users subscribed to them). */
+  onStatusChanges?: (changes: SubjectStatusChange[]) => Promise<void>;
 }
 
 /**
@@ -59,6 +62,7 @@ export class GameServerPoller {
   async #run(): Promise<void> {
     const { provider, servers, clock } = this.deps;
     let states: GameServerState[];
+    const before = this.deps.onStatusChanges ? await servers.listByProvider(provider.id) : [];
     const startedAt = performance.now();
     try {
       states = await provider.list();
@@ -67,6 +71,7 @@ export class GameServerPoller {
       this.deps.onPolled?.(provider.id, isUnconfigured ? 'not_configured' : 'error', performance.now() - startedAt);
       const reason = error instanceof IntegrationError ? error.message : 'The game-server provider failed';
       await servers.markUnreachable(provider.id, reason, iso(clock.now()));
+      await this.#reportStatusChanges(before);
       // Once per distinct failure: a panel that stays down must not fill the log every 10 s. An unconfigured
       // provider is a choice, not a failure.
       if (reason !== this.#lastFailure) {
@@ -81,11 +86,28 @@ export class GameServerPoller {
     if (this.#lastFailure !== null) this.deps.log.info({ provider: provider.id }, 'game-server poll works again');
     this.#lastFailure = null;
     await servers.applySnapshot(provider.id, states, iso(clock.now()), provider.discovers);
+    await this.#reportStatusChanges(before);
     // CPU and memory move at every poll and the cards poll for them; a push is for what a person waits on.
     this.#noteState(
       JSON.stringify(states.map((state) => [state.instanceId, state.online, state.playerCount, state.maxPlayers])),
     );
     if (provider.canControl) await this.#applyAutoStart(states);
+  }
+
+  /** Servers whose up/down state differs from before the poll; a server new in this poll sets its state silently. */
+  async #reportStatusChanges(before: readonly GameServer[]): Promise<void> {
+    const report = this.deps.onStatusChanges;
+    if (!report) return;
+    const was = new Map(before.map((server) => [server.id, server.status]));
+    const changes = (await this.deps.servers.listByProvider(this.deps.provider.id))
+      .filter((server) => was.has(server.id) && was.get(server.id) !== server.status)
+      .map((server) => ({
+        subjectKind: 'game_server' as const,
+        subjectId: server.id,
+        name: server.displayName ?? server.providerName ?? server.name,
+        status: server.status,
+      }));
+    if (changes.length > 0) await report(changes);
   }
 
   #noteState(key: string): void {

@@ -9,6 +9,7 @@ import { GameServersRepository } from '../repositories/game-servers.repository.t
 import type { NewOutboxMail } from '../repositories/outbox-mails.repository.ts';
 import type { UsersRepository } from '../repositories/users.repository.ts';
 import type { PollObserver } from '../metrics/observers.ts';
+import type { SubjectStatusChange } from '../notifications/alert-subscriptions.repository.ts';
 import type { Clock } from '../services/clock.ts';
 import type { ConfigSource } from './config-source.ts';
 import { GameServerPoller } from './game-server-poller.ts';
@@ -36,6 +37,8 @@ export interface GameServerModuleDeps {
   onChanged?: () => void;
   /** Told each provider poll's outcome and duration (the Prometheus metrics). */
   onPolled?: PollObserver;
+  /** Told which servers went up or down (alerts). */
+  onStatusChanges?: (changes: SubjectStatusChange[]) => Promise<void>;
 }
 
 export interface GameServerServices {
@@ -75,6 +78,7 @@ export function createGameServerServices(deps: GameServerModuleDeps): GameServer
         autoStart: (server) => service.autoStart(server),
         onChanged: deps.onChanged,
         onPolled: deps.onPolled,
+        onStatusChanges: deps.onStatusChanges,
       }),
   );
   // A new AMP configuration shows at once, not at the next 10 s tick (a poll from a standby instance is harmless).

@@ -9,6 +9,7 @@ import {
   type StoredMediaStream,
 } from '../repositories/media-status.repository.ts';
 import type { PollObserver } from '../metrics/observers.ts';
+import type { SubjectStatusChange } from '../notifications/alert-subscriptions.repository.ts';
 import type { Clock } from '../services/clock.ts';
 import { iso } from '../services/clock.ts';
 import type { ActiveMedia } from './active-backend.ts';
@@ -27,6 +28,8 @@ export interface MediaPollerDeps {
    * end is configured asks nobody and is not reported.
    */
   onPolled?: PollObserver;
+  /** Told when the media server goes up or down (alerts to the users subscribed to it). */
+  onStatusChanges?: (changes: SubjectStatusChange[]) => Promise<void>;
 }
 
 /** The streams with their image paths swapped for keys, and the keys' paths. */
@@ -80,6 +83,7 @@ export class MediaPoller {
       return;
     }
     const { backend } = active;
+    const before = await status.get();
     let polled: [MediaServerIdentity, MediaStream[], MediaLibrary[]];
     const startedAt = performance.now();
     try {
@@ -89,8 +93,7 @@ export class MediaPoller {
       this.deps.onPolled?.(backend.id, 'error', performance.now() - startedAt);
       const reason = error instanceof IntegrationError ? error.message : `${backend.id} poll failed`;
       if (!(error instanceof IntegrationError)) this.deps.log.warn({ err: error }, 'media poll failed unexpectedly');
-      const last = await status.get();
-      const same = last?.backend === backend.id ? last : undefined;
+      const same = before?.backend === backend.id ? before : undefined;
       // The card keeps showing the last known libraries (and the server's name) while the server is away.
       await status.save({
         ...NO_MEDIA_STATUS,
@@ -104,6 +107,7 @@ export class MediaPoller {
       });
       this.#report(reason, false);
       this.#changes.note(`failed: ${reason}`);
+      await this.#noteStatus(same, false, same?.name ?? null);
       return;
     }
     const [identity, streams, libraries] = polled;
@@ -119,6 +123,7 @@ export class MediaPoller {
       checkedAt,
     });
     this.#report(null, false);
+    await this.#noteStatus(before?.backend === backend.id ? before : undefined, true, identity.name);
     // Progress moves at every poll and the card advances it itself; a push is for a stream starting, pausing or
     // ending, and for library counts.
     this.#changes.note(
@@ -130,6 +135,17 @@ export class MediaPoller {
   }
 
   /** Logs once per distinct failure (a server that stays down must not fill the log every 10 s). */
+  /**
+   * An up/down change of the same back end since the last poll becomes an alert; the first poll, and a switch of
+   * back end, set the state without one.
+   */
+  async #noteStatus(last: { status: boolean; name: string | null } | undefined, isUp: boolean, name: string | null) {
+    if (!last || last.status === isUp || !this.deps.onStatusChanges) return;
+    await this.deps.onStatusChanges([
+      { subjectKind: 'media', subjectId: 0, name: name ?? last.name ?? 'Media server', status: isUp },
+    ]);
+  }
+
   #report(failure: string | null, isChoice: boolean): void {
     if (failure === this.#lastFailure) return;
     if (failure === null) this.deps.log.info('media poll works again');

@@ -9,6 +9,7 @@ import { PlexTvInviter } from '../integrations/plex/plex-tv.client.ts';
 import type { PlexMediaConfig } from '../integrations/settings/plex-settings.descriptor.ts';
 import { MediaInvitationsRepository } from '../repositories/media-invitations.repository.ts';
 import { MediaStatusRepository } from '../repositories/media-status.repository.ts';
+import type { SubjectStatusChange } from '../notifications/alert-subscriptions.repository.ts';
 import type { PollObserver } from '../metrics/observers.ts';
 import type { Clock } from '../services/clock.ts';
 import { ActiveMediaBackend, type MediaBackendBuilders } from './active-backend.ts';
@@ -30,6 +31,8 @@ export interface MediaModuleDeps {
   onChanged?: () => void;
   /** Told each media poll's outcome and duration (the Prometheus metrics). */
   onPolled?: PollObserver;
+  /** Told when the media server goes up or down (alerts). */
+  onStatusChanges?: (changes: SubjectStatusChange[]) => Promise<void>;
 }
 
 export interface MediaServices {
@@ -69,6 +72,7 @@ export function createMediaServices(deps: MediaModuleDeps): MediaServices {
     log: deps.log,
     onChanged: deps.onChanged,
     onPolled: deps.onPolled,
+    onStatusChanges: deps.onStatusChanges,
   });
   // A settings change shows at once, not at the next 10 s tick (a poll from a standby instance is harmless).
   const onChange = () => {

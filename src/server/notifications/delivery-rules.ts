@@ -41,7 +41,7 @@ export interface DecisionContext {
 }
 
 /**
- * The send rules, in order:
+ * The send rules of e-mail and channel deliveries alike, in order:
  * 1. Only to someone who may still get it: preference enabled, account enabled and approved, NSFW visible.
  * 2. Coalesce: a change superseded by a later one is skipped; the later one carries the current state.
  * 3. No news: a state equal to the last one this preference was told about is skipped (a flap that ended
@@ -52,7 +52,10 @@ export interface DecisionContext {
  * or in doubt (its sender died after claiming it, maybe after SMTP accepted it). Comparing with recorded sends
  * alone would let a mail in doubt that did arrive swallow the next real change.
  */
-export function decideDelivery(delivery: DeliveryToSend, context: DecisionContext): DeliveryDecision {
+export function decideDelivery(
+  delivery: Pick<DeliveryToSend, 'preferenceEnabled' | 'user' | 'serviceIsNsfw' | 'status'>,
+  context: DecisionContext,
+): DeliveryDecision {
   if (!delivery.preferenceEnabled) return { action: 'skip', reason: 'preference disabled' };
   const user = delivery.user;
   if (!user.enabled || !isApproved(user)) return { action: 'skip', reason: 'account not active' };

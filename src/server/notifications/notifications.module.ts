@@ -16,6 +16,18 @@ import { NotificationPreferenceService } from './notification-preference.service
 import { NotificationOutbox } from './outbox.service.ts';
 import { fixedMailer, SettingsMailer, type ReloadableMailer } from './settings-mailer.ts';
 import { recipientLimiter, TEST_MAIL_LIMITS, TestMailGate } from './test-mail-gate.ts';
+import type { AddressPolicy } from '../http/ip-policy.ts';
+import { ChannelHttp } from '../integrations/channels/channel-http.ts';
+import { GameServersRepository } from '../repositories/game-servers.repository.ts';
+import { MediaStatusRepository } from '../repositories/media-status.repository.ts';
+import { iso } from '../services/clock.ts';
+import { AlertQueueRepository } from './alert-queue.repository.ts';
+import { AlertSubscriptionService } from './alert-subscription.service.ts';
+import { AlertSubscriptionsRepository, type SubjectStatusChange } from './alert-subscriptions.repository.ts';
+import { ChannelDeliveriesRepository } from './channel-deliveries.repository.ts';
+import { ChannelOutbox } from './channel-outbox.ts';
+import { ChannelService } from './channel.service.ts';
+import { ChannelsRepository } from './channels.repository.ts';
 
 export interface NotificationDeps {
   db: Kysely<Database>;
@@ -30,6 +42,10 @@ export interface NotificationDeps {
   log: FastifyBaseLogger;
   /** MAX_EMAIL_TEMPLATES. */
   maxEmailTemplates: number;
+  /** Where channels may connect: the outbound address policy of URLs people type (image-from-URL's). */
+  outboundPolicy: AddressPolicy;
+  /** How long a channel's endpoint may take to answer (default 10 s). */
+  channelTimeoutMs?: number | undefined;
 }
 
 /** The e-mail side of the app: mailer, SMTP settings, templates, preferences and the outbox worker. */
@@ -40,6 +56,12 @@ export interface NotificationServices {
   notificationPreferences: NotificationPreferenceService;
   /** The outbox worker; the send-notifications job runs it every second, tests call runOnce(). */
   outbox: NotificationOutbox;
+  /** Each user's own alert channels (webhook, ntfy, Gotify, Discord, Slack, Telegram). */
+  notificationChannels: ChannelService;
+  /** Each user's subscriptions to game servers and the media server. */
+  alertSubscriptions: AlertSubscriptionService;
+  /** Records status changes of game servers and the media server (their pollers call it). */
+  recordSubjectChanges: (changes: readonly SubjectStatusChange[]) => Promise<void>;
 }
 
 /** Wires the notification services; reads the mail settings once so the mailer starts configured. */
@@ -59,6 +81,9 @@ export async function createNotificationServices(deps: NotificationDeps): Promis
     const settings = await deps.settings.get();
     return { title: settings.site_title, logo: settings.logo_url_large ?? settings.logo_url };
   };
+  const http = new ChannelHttp(deps.outboundPolicy, deps.channelTimeoutMs);
+  const subscriptions = new AlertSubscriptionsRepository(db);
+  const alertSite = async () => ({ title: (await site()).title, url: deps.publicUrl });
   return {
     mailer,
     mailSettings: new MailSettingsService(settingsRepository, settingsMailer, envDefaults, adminGate, clock),
@@ -82,6 +107,16 @@ export async function createNotificationServices(deps: NotificationDeps): Promis
       publicUrl: deps.publicUrl,
       secret: deps.secret,
       log: deps.log,
+      alerts: new AlertQueueRepository(db),
+      channels: new ChannelOutbox({ deliveries: new ChannelDeliveriesRepository(db), http, clock, log: deps.log }),
     }),
+    notificationChannels: new ChannelService({ channels: new ChannelsRepository(db), http, clock, site: alertSite }),
+    alertSubscriptions: new AlertSubscriptionService({
+      subscriptions,
+      gameServers: new GameServersRepository(db),
+      media: new MediaStatusRepository(db),
+      clock,
+    }),
+    recordSubjectChanges: (changes) => subscriptions.recordChanges(changes, iso(clock.now())),
   };
 }

@@ -10,6 +10,9 @@ import type { NewOutboxMail, OutboxMail, OutboxMailsRepository } from '../reposi
 import type { Clock } from '../services/clock.ts';
 import { iso } from '../services/clock.ts';
 import { decideDelivery, OUTBOX_RULES, retryDelayMs, shouldGiveUp } from './delivery-rules.ts';
+import type { AlertQueueRepository } from './alert-queue.repository.ts';
+import { alertPayload, type AlertFacts } from './channel-alert.ts';
+import type { ChannelOutbox } from './channel-outbox.ts';
 import { formatTimestamp, previousStateDuration } from './format.ts';
 import type { ReloadableMailer } from './settings-mailer.ts';
 import { absoluteLogoUrl, composeMail } from './template-renderer.ts';
@@ -27,6 +30,10 @@ export interface OutboxDeps {
   /** Installation secret: makes Message-IDs unique across installations that share a host name. */
   secret: string;
   log: FastifyBaseLogger;
+  /** The one enqueue path of every alert: service, game-server and media changes to e-mail and channels. */
+  alerts: AlertQueueRepository;
+  /** The channel side: webhook, ntfy, Gotify, Discord, Slack and Telegram deliveries. */
+  channels: ChannelOutbox;
 }
 
 /** What one run did (tests and logs read it). */
@@ -43,10 +50,11 @@ const BATCH = 100;
 const MAX_SENDS_PER_RUN = 50;
 
 /**
- * The notification outbox worker. Each run: (1) turns unprocessed service_status_changes into deliveries,
- * one per enabled preference (transactionally, exactly once); (2) returns deliveries whose worker died to
+ * The notification outbox worker. Each run: (1) turns unprocessed status changes into deliveries, one per
+ * enabled preference and one per channel of its owner (transactionally, exactly once; alert-queue.repository.ts);
+ * (2) returns deliveries whose worker died to
  * pending; (3) claims due deliveries one by one with a conditional UPDATE and sends them with the default
- * template, recording sentNotifications. Runs never overlap within an instance; instances coordinate
+ * template, recording sentNotifications; (4) sends due channel deliveries (channel-outbox.ts). Runs never overlap within an instance; instances coordinate
  * through the database alone. The job `jobs/send-notifications.job.ts` calls `runOnce` every second.
  */
 export class NotificationOutbox {
@@ -74,14 +82,38 @@ export class NotificationOutbox {
 
   async #run(): Promise<OutboxRunReport> {
     const report: OutboxRunReport = { enqueued: 0, sent: 0, skipped: 0, deferred: 0, retried: 0, failed: 0 };
-    const { outbox, clock } = this.deps;
     // Settings changed by another instance reach this one's mailer (and password reset) within a tick.
     await this.deps.mailer.refresh();
+    report.enqueued = await this.#enqueueAlerts();
+    // SMTP failing: the queued plain mails wait too, instead of waiting on a dead server for each of them.
+    if (await this.#sendDeliveries(report)) await this.#sendMails(report);
+    // Channels do not depend on SMTP: they go out whatever e-mail does.
+    await this.deps.channels.run((outcome) => {
+      report[outcome] += 1;
+    });
+    return report;
+  }
+
+  /**
+   * Turns unprocessed status changes (services, game servers, the media server) into e-mail and channel
+   * deliveries. Every alert enters the outbox here and only here.
+   */
+  async #enqueueAlerts(): Promise<number> {
+    const { alerts, clock } = this.deps;
+    const site = { title: (await this.deps.site()).title, url: this.deps.publicUrl };
+    const payloadOf = (facts: AlertFacts) => JSON.stringify(alertPayload(facts, site));
+    let enqueued = 0;
     for (let batch = 0; batch < 10; batch += 1) {
-      const count = await outbox.enqueueChanges(iso(clock.now()), BATCH);
-      report.enqueued += count;
+      const count = await alerts.enqueue(iso(clock.now()), BATCH, payloadOf);
+      enqueued += count;
       if (count < BATCH) break;
     }
+    return enqueued;
+  }
+
+  /** The due e-mail deliveries; false when SMTP is failing (the rest wait for a later run). */
+  async #sendDeliveries(report: OutboxRunReport): Promise<boolean> {
+    const { outbox, clock } = this.deps;
     const now = clock.now();
     await outbox.releaseStaleClaims(iso(new Date(now.getTime() - OUTBOX_RULES.claimLeaseMs)));
     const due = await outbox.dueIds(iso(now), MAX_SENDS_PER_RUN);
@@ -90,11 +122,9 @@ export class NotificationOutbox {
       if (!(await outbox.claim(id, token, iso(clock.now())))) continue;
       const outcome = await this.#deliver(id, token);
       report[outcome] += 1;
-      // SMTP is failing: leave the rest for later runs instead of waiting on a dead server for each of them.
-      if (outcome === 'retried') return report;
+      if (outcome === 'retried') return false;
     }
-    await this.#sendMails(report);
-    return report;
+    return true;
   }
 
   /** The queued plain mails: claimed one by one, sent, retried with backoff while SMTP fails, given up after a day. */

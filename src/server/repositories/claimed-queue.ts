@@ -5,7 +5,7 @@ import type { Database } from '../db/schema.ts';
  * The claim protocol both outbox tables share: rows wait as `pending` until `nextAttemptAt`; a conditional UPDATE
  * moves one to `sending` for exactly one worker, however many instances race for it.
  */
-export type QueueTable = 'notification_deliveries' | 'outbox_mails';
+export type QueueTable = 'notification_deliveries' | 'outbox_mails' | 'channel_deliveries';
 
 /** Ids of pending rows that are due, oldest first. */
 export async function dueQueueIds(
@@ -42,4 +42,27 @@ export async function claimQueueRow(
     .where('nextAttemptAt', '<=', now)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** A claimed delivery goes back to pending: after a failed attempt (counted, with its error) or a deferral (not). */
+export async function retryClaimedRow(
+  db: Kysely<Database>,
+  table: 'notification_deliveries' | 'channel_deliveries',
+  claim: { id: number; token: string },
+  nextAttemptAt: string,
+  failure: { error: string; attempts: number } | undefined,
+): Promise<void> {
+  await db
+    .updateTable(table)
+    .set({
+      state: 'pending',
+      nextAttemptAt,
+      claimToken: null,
+      claimedAt: null,
+      ...(failure ? { attempts: failure.attempts, lastError: failure.error.slice(0, 1000) } : {}),
+    })
+    .where('id', '=', claim.id)
+    .where('state', '=', 'sending')
+    .where('claimToken', '=', claim.token)
+    .execute();
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Role } from '#shared/roles';
 import { bool } from '../db/database.ts';
-import { claimQueueRow, dueQueueIds } from './claimed-queue.ts';
+import { claimQueueRow, dueQueueIds, retryClaimedRow } from './claimed-queue.ts';
 import type { Database } from '../db/schema.ts';
 
 /** Where a delivery stands: pending (waiting or retrying), sending (claimed), or one of the final states. */
@@ -44,59 +44,12 @@ export interface LastSent {
 }
 
 /**
- * SQL of the notification outbox: turning status changes into deliveries, claiming them, and recording
- * the outcome. Every state change of a delivery is a conditional UPDATE on its claim, so two workers (or
+ * SQL of the notification outbox: claiming deliveries and recording the outcome (they are queued by
+ * notifications/alert-queue.repository.ts). Every state change of a delivery is a conditional UPDATE on its claim, so two workers (or
  * two instances on one PostgreSQL database) never own the same delivery at once.
  */
 export class NotificationOutboxRepository {
   constructor(private readonly db: Kysely<Database>) {}
-
-  /**
-   * Turns up to `limit` unprocessed status changes into one pending delivery per enabled preference on
-   * the service and marks them processed, all in one transaction: a crash leaves either both or neither.
-   * The unique (changeId, preferenceId) key makes a racing second worker insert nothing.
-   */
-  async enqueueChanges(now: string, limit: number): Promise<number> {
-    return this.db.transaction().execute(async (trx) => {
-      const changes = await trx
-        .selectFrom('service_status_changes')
-        .select('id')
-        .where('processedAt', 'is', null)
-        .orderBy('id')
-        .limit(limit)
-        .execute();
-      if (changes.length === 0) return 0;
-      const ids = changes.map((change) => change.id);
-      await trx
-        .insertInto('notification_deliveries')
-        .columns(['changeId', 'preferenceId', 'serviceId', 'status', 'state', 'nextAttemptAt', 'createdAt'])
-        .expression((eb) =>
-          eb
-            .selectFrom('service_status_changes as c')
-            .innerJoin('notification_preferences as p', 'p.serviceId', 'c.serviceId')
-            .select((s) => [
-              'c.id',
-              'p.id',
-              'c.serviceId',
-              'c.status',
-              s.val('pending').as('state'),
-              s.val(now).as('nextAttemptAt'),
-              s.val(now).as('createdAt'),
-            ])
-            .where('c.id', 'in', ids)
-            .where('p.enabled', '=', true),
-        )
-        .onConflict((oc) => oc.columns(['changeId', 'preferenceId']).doNothing())
-        .execute();
-      await trx
-        .updateTable('service_status_changes')
-        .set({ processedAt: now })
-        .where('id', 'in', ids)
-        .where('processedAt', 'is', null)
-        .execute();
-      return ids.length;
-    });
-  }
 
   /** Returns claims older than `claimedBefore` to pending: their worker died between claim and outcome. */
   async releaseStaleClaims(claimedBefore: string): Promise<number> {
@@ -300,18 +253,6 @@ export class NotificationOutboxRepository {
     nextAttemptAt: string,
     failure: { error: string; attempts: number } | undefined,
   ): Promise<void> {
-    await this.db
-      .updateTable('notification_deliveries')
-      .set({
-        state: 'pending',
-        nextAttemptAt,
-        claimToken: null,
-        claimedAt: null,
-        ...(failure ? { attempts: failure.attempts, lastError: failure.error.slice(0, 1000) } : {}),
-      })
-      .where('id', '=', id)
-      .where('state', '=', 'sending')
-      .where('claimToken', '=', token)
-      .execute();
+    await retryClaimedRow(this.db, 'notification_deliveries', { id, token }, nextAttemptAt, failure);
   }
 }

@@ -3,6 +3,7 @@ import { BackupService, type BackupSchedule } from '../backups/backup.service.ts
 import type { Db } from '../db/database.ts';
 import { latestMigrationName } from '../db/migrate.ts';
 import type { AddressPolicy } from '../http/ip-policy.ts';
+import { withLoopback } from '../integrations/channels/channel-policy.ts';
 import { ImageUploadService } from './image-upload.service.ts';
 import type { Mailer, SmtpConfig } from '../integrations/mail/mailer.ts';
 import type { IdTokenVerifier } from '../integrations/oidc/id-token.verifier.ts';
@@ -82,6 +83,10 @@ export interface ServiceDeps {
   /** DATA_DIR (backups go to DATA_DIR/backups), BACKUP_SCHEDULE and SQLITE_NATIVE_BINDING. */
   backups: { dataDir: string; schedule: BackupSchedule; sqliteNativeBinding: string | undefined };
   outboundPolicy: AddressPolicy;
+  /** How long an alert channel's endpoint may take to answer (tests shorten it). */
+  channelTimeoutMs?: number | undefined;
+  /** CHANNELS_ALLOW_LOOPBACK: channels may also reach 127.0.0.0/8 and ::1 (an administrator's choice). */
+  channelsAllowLoopback?: boolean | undefined;
   /** GEOIP_* resolved to files (null: GEOIP=off). */
   geoIpConfig: GeoIpConfig;
   /** Replaces the lookup built from geoIpConfig (tests: a lookup that never answers). */
@@ -198,6 +203,8 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     invitationLimit: deps.invitationLimit,
     onChanged: () => changeFeed.publish({ kind: 'media' }),
     onPolled: deps.observers?.polls,
+    // The notification services are built below; the pollers only run once everything is wired.
+    onStatusChanges: (changes) => notifications.recordSubjectChanges(changes),
   });
   const notifications = await createNotificationServices({
     db: kysely,
@@ -209,6 +216,8 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     settings,
     log: deps.log,
     maxEmailTemplates: deps.caps.emailTemplates,
+    outboundPolicy: deps.channelsAllowLoopback ? withLoopback(deps.outboundPolicy) : deps.outboundPolicy,
+    channelTimeoutMs: deps.channelTimeoutMs,
   });
   const auth = new AuthService({
     db: kysely,
@@ -258,6 +267,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     maxQueryServers: deps.caps.queryGameServers,
     onChanged: () => changeFeed.publish({ kind: 'game-servers' }),
     onPolled: deps.observers?.polls,
+    onStatusChanges: (changes) => notifications.recordSubjectChanges(changes),
     enqueueMails: (mails) => notifications.outbox.enqueueMails(mails),
     siteTitle: () => settings.siteTitle(),
     publicUrl: deps.publicUrl,

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { BellRing, LoaderCircle, Mail } from 'lucide-react';
+import { BellRing, Mail } from 'lucide-react';
 import { useState } from 'react';
 import type { UserWire } from '#shared/schemas/user';
 import { preferencesQueryOptions } from '../../api/notifications.api';
@@ -16,10 +16,22 @@ import {
   DialogTrigger,
 } from '../../components/ui/dialog';
 import { EmailTemplatesDialog } from '../email-templates/email-templates-dialog';
+import { cn } from '../../lib/cn';
+import { ChannelsPanel } from './channels-panel';
+import { CHANNELS_TEXT } from './channels-text';
 import { PREFERENCES_TEXT } from './notifications-text';
+import { SubscriptionsPanel } from './subscriptions-panel';
 import { PreferencesBell } from './preferences-bell';
 import { PreferenceRow } from './preference-row';
 import { useEnableAll } from './use-enable-all';
+import { LoadingRows } from './loading-rows';
+
+type Tab = 'email' | 'channels' | 'subjects';
+const TABS: { id: Tab; label: string }[] = [
+  { id: 'email', label: CHANNELS_TEXT.tabEmail },
+  { id: 'channels', label: CHANNELS_TEXT.tabChannels },
+  { id: 'subjects', label: CHANNELS_TEXT.tabSubjects },
+];
 
 /**
  * The top bar's bell: opens the caller's Notification Preferences (every approved user). `defaultOpen`: the
@@ -34,6 +46,7 @@ export function NotificationPreferencesButton({
 }) {
   const [isOpen, setIsOpen] = useState(defaultOpen);
   const [isTemplatesOpen, setIsTemplatesOpen] = useState(false);
+  const [tab, setTab] = useState<Tab>('email');
   // SPEC section 6: the role admin only; a superadmin manages templates through the API, not this button.
   const canManageTemplates = user.role === 'admin';
 
@@ -48,8 +61,27 @@ export function NotificationPreferencesButton({
             <DialogTitle>{PREFERENCES_TEXT.title}</DialogTitle>
             <DialogDescription>{PREFERENCES_TEXT.description}</DialogDescription>
           </DialogHeader>
-          <PreferencesList accountEmail={user.email} />
-          {canManageTemplates ? (
+          <div role="tablist" aria-label={PREFERENCES_TEXT.title} className="flex gap-1 rounded-lg bg-muted p-1">
+            {TABS.map((item) => (
+              <button
+                key={item.id}
+                type="button"
+                role="tab"
+                aria-selected={tab === item.id}
+                className={cn(
+                  'flex-1 rounded-md px-1 py-1.5 text-xs font-medium whitespace-nowrap text-muted-foreground transition-colors sm:px-2 sm:text-sm',
+                  tab === item.id && 'bg-background text-foreground shadow-sm',
+                )}
+                onClick={() => setTab(item.id)}
+              >
+                {item.label}
+              </button>
+            ))}
+          </div>
+          {tab === 'email' ? <PreferencesList accountEmail={user.email} /> : null}
+          {tab === 'channels' ? <ChannelsPanel /> : null}
+          {tab === 'subjects' ? <SubscriptionsPanel /> : null}
+          {canManageTemplates && tab === 'email' ? (
             <DialogFooter>
               <Button
                 variant="outline"
@@ -85,11 +117,7 @@ function PreferencesList({ accountEmail }: { accountEmail: string | null }) {
   const enableAll = useEnableAll();
 
   if (services.isPending || preferences.isPending) {
-    return (
-      <div className="flex justify-center py-8" role="status" aria-label="Loading preferences">
-        <LoaderCircle className="size-6 animate-spin text-muted-foreground" aria-hidden="true" />
-      </div>
-    );
+    return <LoadingRows label="Loading preferences" />;
   }
   if (services.isError || preferences.isError) {
     return <p className="py-6 text-center text-sm text-destructive">{PREFERENCES_TEXT.loadFailed}</p>;

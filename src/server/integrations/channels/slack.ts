@@ -1,0 +1,15 @@
+import type { ChannelHttp, ChannelMessage, ChannelTarget } from './channel-http.ts';
+
+/**
+ * Slack incoming webhook (and compatible ones: Mattermost, Rocket.Chat): `POST` of `{text}` as JSON; Slack answers
+ * 200 `ok`, and 4xx with a reason such as `invalid_payload` or `no_text`.
+ */
+export async function sendSlack(http: ChannelHttp, target: ChannelTarget, message: ChannelMessage): Promise<void> {
+  const url = target.secrets.webhookUrl ?? '';
+  await http.post({
+    system: 'Slack',
+    url,
+    body: { text: `${message.isUp ? ':white_check_mark:' : ':red_circle:'} *${message.title}*\n${message.text}` },
+    secrets: [url, new URL(url).pathname],
+  });
+}
