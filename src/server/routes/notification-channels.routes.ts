@@ -22,13 +22,23 @@ export function notificationChannelsRoutes({ app, services }: RouteContext): voi
 
   app.get(
     '/api/notification-channels',
-    { config: approved, schema: { response: { 200: z.array(channelWire) } } },
+    {
+      config: approved,
+      schema: { summary: 'Your alert channels (secrets only as set or not)', response: { 200: z.array(channelWire) } },
+    },
     async (request) => (await services.notificationChannels.list(requireAuth(request).user)).map(presentChannel),
   );
 
   app.post(
     '/api/notification-channels',
-    { config: approved, schema: { body: createChannelBody, response: { 201: channelWire } } },
+    {
+      config: approved,
+      schema: {
+        summary: 'Add an alert channel: webhook, ntfy, Gotify, Discord, Slack or Telegram',
+        body: createChannelBody,
+        response: { 201: channelWire },
+      },
+    },
     async (request, reply) => {
       const created = await services.notificationChannels.create(requireAuth(request).user, request.body);
       return reply.status(201).send(presentChannel(created));
@@ -37,7 +47,15 @@ export function notificationChannelsRoutes({ app, services }: RouteContext): voi
 
   app.patch(
     '/api/notification-channels/:id',
-    { config: approved, schema: { params: idParams, body: patchChannelBody, response: { 200: channelWire } } },
+    {
+      config: approved,
+      schema: {
+        summary: 'Change one of your alert channels (secrets kept unless given)',
+        params: idParams,
+        body: patchChannelBody,
+        response: { 200: channelWire },
+      },
+    },
     async (request) =>
       presentChannel(
         await services.notificationChannels.update(requireAuth(request).user, request.params.id, request.body),
@@ -46,7 +64,10 @@ export function notificationChannelsRoutes({ app, services }: RouteContext): voi
 
   app.delete(
     '/api/notification-channels/:id',
-    { config: approved, schema: { params: idParams, response: { 200: messageWire } } },
+    {
+      config: approved,
+      schema: { summary: 'Delete one of your alert channels', params: idParams, response: { 200: messageWire } },
+    },
     async (request) => {
       await services.notificationChannels.delete(requireAuth(request).user, request.params.id);
       return presentMessage(CHANNEL_MSG.deleted);
@@ -55,7 +76,14 @@ export function notificationChannelsRoutes({ app, services }: RouteContext): voi
 
   app.post(
     '/api/notification-channels/:id/test',
-    { config: approved, schema: { params: idParams, response: { 200: messageWire } } },
+    {
+      config: approved,
+      schema: {
+        summary: 'Send a test alert through one of your channels',
+        params: idParams,
+        response: { 200: messageWire },
+      },
+    },
     async (request) => {
       await services.notificationChannels.sendTest(requireAuth(request).user, request.params.id);
       return presentMessage(CHANNEL_MSG.testSent);
@@ -64,13 +92,26 @@ export function notificationChannelsRoutes({ app, services }: RouteContext): voi
 
   app.get(
     '/api/notification-subscriptions',
-    { config: approved, schema: { response: { 200: z.array(subscriptionWire) } } },
+    {
+      config: approved,
+      schema: {
+        summary: 'The game servers and media server you may follow, and whether you do',
+        response: { 200: z.array(subscriptionWire) },
+      },
+    },
     async (request) => services.alertSubscriptions.list(requireAuth(request).user),
   );
 
   app.post(
     '/api/notification-subscriptions',
-    { config: approved, schema: { body: upsertSubscriptionBody, response: { 200: subscriptionWire } } },
+    {
+      config: approved,
+      schema: {
+        summary: 'Follow or stop following a game server or the media server',
+        body: upsertSubscriptionBody,
+        response: { 200: subscriptionWire },
+      },
+    },
     async (request) => services.alertSubscriptions.upsert(requireAuth(request).user, request.body),
   );
 }
