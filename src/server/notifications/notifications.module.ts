@@ -30,6 +30,8 @@ export interface NotificationDeps {
   log: FastifyBaseLogger;
   /** MAX_EMAIL_TEMPLATES. */
   maxEmailTemplates: number;
+  /** The services whose alerts are held now (maintenance windows). */
+  heldServices?: () => Promise<readonly number[]>;
 }
 
 /** The e-mail side of the app: mailer, SMTP settings, templates, preferences and the outbox worker. */
@@ -82,6 +84,7 @@ export async function createNotificationServices(deps: NotificationDeps): Promis
       publicUrl: deps.publicUrl,
       secret: deps.secret,
       log: deps.log,
+      heldServices: deps.heldServices,
     }),
   };
 }

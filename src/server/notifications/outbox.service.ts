@@ -27,6 +27,11 @@ export interface OutboxDeps {
   /** Installation secret: makes Message-IDs unique across installations that share a host name. */
   secret: string;
   log: FastifyBaseLogger;
+  /**
+   * The services whose alerts are held now (maintenance windows, docs/decisions/0021): their status changes wait
+   * unprocessed, and when the window ends the usual rules send only what still differs from what was last told.
+   */
+  heldServices?: () => Promise<readonly number[]>;
 }
 
 /** What one run did (tests and logs read it). */
@@ -77,8 +82,9 @@ export class NotificationOutbox {
     const { outbox, clock } = this.deps;
     // Settings changed by another instance reach this one's mailer (and password reset) within a tick.
     await this.deps.mailer.refresh();
+    const held = (await this.deps.heldServices?.()) ?? [];
     for (let batch = 0; batch < 10; batch += 1) {
-      const count = await outbox.enqueueChanges(iso(clock.now()), BATCH);
+      const count = await outbox.enqueueChanges(iso(clock.now()), BATCH, held);
       report.enqueued += count;
       if (count < BATCH) break;
     }

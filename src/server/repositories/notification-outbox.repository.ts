@@ -54,14 +54,16 @@ export class NotificationOutboxRepository {
   /**
    * Turns up to `limit` unprocessed status changes into one pending delivery per enabled preference on
    * the service and marks them processed, all in one transaction: a crash leaves either both or neither.
-   * The unique (changeId, preferenceId) key makes a racing second worker insert nothing.
+   * The unique (changeId, preferenceId) key makes a racing second worker insert nothing. Changes of the `held`
+   * services (in a maintenance window) stay unprocessed until they are held no more.
    */
-  async enqueueChanges(now: string, limit: number): Promise<number> {
+  async enqueueChanges(now: string, limit: number, held: readonly number[] = []): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
       const changes = await trx
         .selectFrom('service_status_changes')
         .select('id')
         .where('processedAt', 'is', null)
+        .$if(held.length > 0, (query) => query.where('serviceId', 'not in', held))
         .orderBy('id')
         .limit(limit)
         .execute();

@@ -36,6 +36,7 @@ import { ServiceCatalogService } from './service-catalog.service.ts';
 import { UserAdminService } from './user-admin.service.ts';
 import { ServicesRepository } from '../repositories/services.repository.ts';
 import { StatusHistoryRepository } from '../repositories/status-history.repository.ts';
+import { UptimeRepository } from '../repositories/uptime.repository.ts';
 import { Monitor } from '../monitor/monitor.ts';
 import { LeaderLockRepository } from '../repositories/leader-lock.repository.ts';
 import { Leadership } from './leadership.ts';
@@ -62,6 +63,7 @@ import { isGamedigType } from '../integrations/game-query/game-types.ts';
 import { createMediaServices, type MediaServices } from '../media/media.module.ts';
 import type { InvitationLimit } from '../media/media.service.ts';
 import type { CheckObserver, PollObserver } from '../metrics/observers.ts';
+import { createStatusPageServices, type StatusPageServices } from '../status-pages/status-pages.module.ts';
 
 /** Everything the services need from outside; tests pass real databases and local peers. */
 export interface ServiceDeps {
@@ -104,7 +106,7 @@ export interface ServiceDeps {
 }
 
 /** The services of the app, wired once at start. */
-export interface Services extends NotificationServices, GameServerServices, MediaServices {
+export interface Services extends NotificationServices, GameServerServices, MediaServices, StatusPageServices {
   auth: AuthService;
   passwordReset: PasswordResetService;
   googleAuth: GoogleAuthService;
@@ -199,8 +201,10 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     onChanged: () => changeFeed.publish({ kind: 'media' }),
     onPolled: deps.observers?.polls,
   });
+  const statusPages = createStatusPageServices(kysely, deps.clock);
   const notifications = await createNotificationServices({
     db: kysely,
+    heldServices: () => statusPages.maintenance.heldServiceIds(),
     clock: deps.clock,
     mailerOverride: deps.mailer,
     smtpDefaults: deps.smtpDefaults,
@@ -290,6 +294,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     ...notifications,
     ...gameServers,
     ...media,
+    ...statusPages,
     auth,
     passwordReset,
     googleAuth,
@@ -323,7 +328,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     liveEvents,
     eventHeartbeatMs: deps.eventHeartbeatMs,
     changeFeed,
-    history: new StatusHistoryService(servicesRepository, historyRepository, deps.clock),
+    history: new StatusHistoryService(servicesRepository, historyRepository, deps.clock, new UptimeRepository(kysely)),
     userAdmin: new UserAdminService({
       users,
       sessions,
