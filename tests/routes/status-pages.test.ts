@@ -168,7 +168,7 @@ describe('public status pages', () => {
     const pageId = created.body.id as number;
     const anonymous = app.client();
     const first = await anonymous.get('/api/status-pages/media');
-    expect(first.headers.get('cache-control')).toBe('public, max-age=15');
+    expect(first.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=15');
     const etag = first.headers.get('etag') ?? '';
     expect(etag).not.toBe('');
     const again = await anonymous.get('/api/status-pages/media', { headers: { 'if-none-match': etag } });

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { MessageWire } from '#shared/schemas/common';
-import type { ActiveMaintenanceWire } from '#shared/schemas/maintenance';
+import type { ActiveMaintenanceWire, CreateMaintenanceBody, MaintenanceWindowWire } from '#shared/schemas/maintenance';
 import type {
   CreateStatusPageBody,
   PublicStatusPageWire,
@@ -76,4 +76,23 @@ export function activeMaintenanceQueryOptions() {
     refetchInterval: 60_000,
     staleTime: 30_000,
   });
+}
+
+/** Query key of the admins' list of maintenance windows. */
+export const MAINTENANCE_QUERY_KEY = ['/api/maintenance-windows'] as const;
+
+/** Every maintenance window with whether it is active and when it next starts (admins). */
+export function maintenanceWindowsQueryOptions() {
+  return queryOptions({
+    queryKey: MAINTENANCE_QUERY_KEY,
+    queryFn: () => apiJson<MaintenanceWindowWire[]>('GET', '/api/maintenance-windows'),
+  });
+}
+
+export function createMaintenanceWindow(body: CreateMaintenanceBody): Promise<MaintenanceWindowWire> {
+  return apiJson<MaintenanceWindowWire>('POST', '/api/maintenance-windows', body);
+}
+
+export function deleteMaintenanceWindow(id: number): Promise<MessageWire> {
+  return apiJson<MessageWire>('DELETE', `/api/maintenance-windows/${id}`);
 }

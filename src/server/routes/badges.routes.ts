@@ -35,7 +35,7 @@ export function badgesRoutes({ app, services }: RouteContext, now: () => number)
         return svg === null ? null : { body: svg, type: SVG };
       });
       if (!answer) throw notFound();
-      return sendPublicAnswer(request, reply, answer, answers.maxAgeSeconds);
+      return sendPublicAnswer(request, reply, answer, `public, max-age=${answers.maxAgeSeconds}`);
     },
   );
 
@@ -50,7 +50,7 @@ export function badgesRoutes({ app, services }: RouteContext, now: () => number)
         return svg === null ? null : { body: svg, type: SVG };
       });
       if (!answer) throw notFound();
-      return sendPublicAnswer(request, reply, answer, answers.maxAgeSeconds);
+      return sendPublicAnswer(request, reply, answer, `public, max-age=${answers.maxAgeSeconds}`);
     },
   );
 

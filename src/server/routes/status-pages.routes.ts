@@ -41,7 +41,9 @@ export function statusPagesRoutes({ app, services }: RouteContext, now: () => nu
         return { body: JSON.stringify(presentPublicStatusPage(page)), type: 'application/json; charset=utf-8' };
       });
       if (!answer) throw new AppError('not_found', STATUS_PAGE_MSG.notFound);
-      return sendPublicAnswer(request, reply, answer, answers.maxAgeSeconds);
+      // Shared caches may keep it as long as this instance does; browsers revalidate (a 304) so that an admin sees
+      // a change at once.
+      return sendPublicAnswer(request, reply, answer, `public, max-age=0, s-maxage=${answers.maxAgeSeconds}`);
     },
   );
 

@@ -3,18 +3,18 @@ import { matchesIfNoneMatch } from '../http/entity-tag.ts';
 import type { TimedAnswer } from './timed-answers.ts';
 
 /**
- * Sends a public answer that any cache may keep for `maxAgeSeconds`, with its entity tag; a matching If-None-Match
- * gets an empty 304. Embeddable from other sites (badges in READMEs): the resource policy is cross-origin.
+ * Sends a public answer with its entity tag and `cacheControl`; a matching If-None-Match gets an empty 304.
+ * Embeddable from other sites (badges in READMEs): the resource policy is cross-origin.
  */
 export function sendPublicAnswer(
   request: FastifyRequest,
   reply: FastifyReply,
   answer: TimedAnswer,
-  maxAgeSeconds: number,
+  cacheControl: string,
 ): FastifyReply {
   void reply
     .header('etag', answer.etag)
-    .header('cache-control', `public, max-age=${maxAgeSeconds}`)
+    .header('cache-control', cacheControl)
     .header('cross-origin-resource-policy', 'cross-origin')
     .header('x-content-type-options', 'nosniff');
   if (matchesIfNoneMatch(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();

@@ -21,3 +21,30 @@ export const STATUS_PAGE_TEXT = {
   dayTitle: (day: string, uptime: number | null) =>
     uptime === null ? `${day}: no checks` : `${day}: ${uptime.toFixed(2)}% up`,
 } as const;
+
+/** Texts of the Settings section for status pages and badges. */
+export const STATUS_SETTINGS_TEXT = {
+  title: 'Status pages and badges',
+  description:
+    'Public pages at /status/{slug} show the names, states and uptime of what you pick here, never addresses. Badges work only for services marked public.',
+  slug: 'Slug',
+  pageTitle: 'Title',
+  services: 'Services',
+  gameServers: 'Game servers',
+  create: 'Create page',
+  created: 'Status page created',
+  deleted: 'Status page deleted',
+  saveFailed: 'Could not save the status page',
+  none: 'No status pages yet.',
+  open: 'Open',
+  delete: (title: string) => `Delete ${title}`,
+  noteTitle: 'Incident title',
+  noteBody: 'What happened',
+  addNote: 'Add note',
+  noteAdded: 'Note added',
+  deleteNote: (title: string) => `Delete note ${title}`,
+  badges: 'Public badges',
+  badgesHint: 'Anyone may fetch these services\u2019 status and uptime badges (SVG).',
+  badgeToggle: (name: string) => `Public badge for ${name}`,
+  nothingToPick: 'Nothing to choose yet.',
+} as const;
