@@ -121,3 +121,34 @@ describe('badges', () => {
     await context.close();
   });
 });
+
+describe('maintenance on the dashboard', () => {
+  it('shows "Maintenance" on the card of a service in a window, and the Settings sections fit a phone', async () => {
+    const { page } = admin;
+    const now = Date.now();
+    const local = (ms: number) => new Date(ms).toISOString().slice(0, 16);
+    const window = await apiFromPage(page, 'POST', '/api/maintenance-windows', {
+      name: 'Disk swap',
+      timeZone: 'UTC',
+      schedule: { kind: 'once', start: local(now - 60_000), end: local(now + 3_600_000) },
+      serviceIds: [wikiId],
+    });
+    expect(window.status, window.text).toBe(201);
+    await page.goto('/');
+    const card = page.getByRole('article').filter({ hasText: 'Public Wiki' });
+    await visible(card.getByTestId('maintenance-badge'));
+    expect(await page.getByTestId('maintenance-badge').count()).toBe(1);
+
+    await page.setViewportSize(VIEWPORTS.phone);
+    await page.goto('/settings');
+    for (const name of ['Maintenance windows', 'Status pages and badges']) {
+      const section = page.getByRole('region', { name });
+      await visible(section);
+      await section.screenshot({ path: path.join(SCREENSHOT_DIR, `settings-${name.split(' ')[0]}-phone.png`) });
+    }
+    await visible(page.getByRole('region', { name: 'Maintenance windows' }).getByText('Active now'));
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.setViewportSize(VIEWPORTS.desktop);
+  });
+});
