@@ -130,13 +130,13 @@ describe('maintenance on the dashboard', () => {
     const { page } = admin;
     const now = Date.now();
     const local = (ms: number) => new Date(ms).toISOString().slice(0, 16);
-    const window = await apiFromPage(page, 'POST', '/api/maintenance-windows', {
+    const created = await apiFromPage(page, 'POST', '/api/maintenance-windows', {
       name: 'Disk swap',
       timeZone: 'UTC',
       schedule: { kind: 'once', start: local(now - 60_000), end: local(now + 3_600_000) },
       serviceIds: [wikiId],
     });
-    expect(window.status, window.text).toBe(201);
+    expect(created.status, created.text).toBe(201);
     await page.goto('/');
     const card = page.getByRole('article').filter({ hasText: 'Public Wiki' });
     await visible(card.getByTestId('maintenance-badge'));
