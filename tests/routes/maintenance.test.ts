@@ -109,6 +109,12 @@ describe('maintenance windows API', () => {
     expect(patched.body).toMatchObject({ name: 'Backups', timeZone: 'Europe/Berlin' });
     const list = await client.get<{ id: number }[]>('/api/maintenance-windows');
     expect(list.body.map((w) => w.id)).toContain(id);
+    // A deleted service leaves the window's list.
+    const gone = await createService('Temporary');
+    expect((await client.patch(`/api/maintenance-windows/${id}`, { serviceIds: [serviceId, gone] })).status).toBe(200);
+    expect((await client.delete(`/api/services/${gone}`)).status).toBe(200);
+    const after = await client.get<{ id: number; serviceIds: number[] }[]>('/api/maintenance-windows');
+    expect(after.body.find((w) => w.id === id)?.serviceIds).toEqual([serviceId]);
     expect((await client.delete(`/api/maintenance-windows/${id}`)).status).toBe(200);
     expect((await client.delete(`/api/maintenance-windows/${id}`)).status).toBe(404);
     expect((await client.patch(`/api/maintenance-windows/${id}`, { name: 'x' })).status).toBe(404);

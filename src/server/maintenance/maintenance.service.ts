@@ -33,9 +33,14 @@ export class MaintenanceService {
     private readonly clock: Clock,
   ) {}
 
+  /** Every window; ids of services deleted since are left out of its list. */
   async list(): Promise<WindowState[]> {
     const now = this.clock.now().getTime();
-    return (await this.repository.list()).map((window) => this.#withState(window, now));
+    const windows = await this.repository.list();
+    const existing = await this.repository.existingServiceIds([...new Set(windows.flatMap((w) => w.serviceIds))]);
+    return windows.map((window) =>
+      this.#withState({ ...window, serviceIds: window.serviceIds.filter((id) => existing.has(id)) }, now),
+    );
   }
 
   async create(body: CreateMaintenanceBody): Promise<WindowState> {
