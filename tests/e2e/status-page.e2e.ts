@@ -55,7 +55,7 @@ describe('public status page', () => {
     const section = page.getByRole('region', { name: 'Status pages and badges' });
     await visible(section);
     await section.getByLabel('Slug').fill('homelab');
-    await section.getByLabel('Title').fill('Homelab status');
+    await section.getByLabel('Title').fill('Homelab');
     await section.getByRole('group', { name: 'Services' }).getByRole('checkbox', { name: 'Public Wiki' }).check();
     const created = page.waitForResponse(
       (r) => r.url().endsWith('/api/status-pages') && r.request().method() === 'POST',
@@ -68,6 +68,18 @@ describe('public status page', () => {
     await row.getByLabel('What happened').fill('The NAS got a new disk.');
     await row.getByRole('button', { name: 'Add note' }).click();
     await visible(row.getByText('Disk replaced'));
+    // Edited in place: the form takes the page's values, and Save sends them with PATCH.
+    await row.getByRole('button', { name: 'Edit Homelab' }).click();
+    const editForm = section.getByRole('form', { name: 'Edit status page Homelab' });
+    expect(await editForm.getByLabel('Slug').inputValue()).toBe('homelab');
+    expect(await editForm.getByRole('checkbox', { name: 'Public Wiki' }).isChecked()).toBe(true);
+    await editForm.getByLabel('Title').fill('Homelab status');
+    const saved = page.waitForResponse(
+      (r) => r.url().includes('/api/status-pages/') && r.request().method() === 'PATCH',
+    );
+    await editForm.getByRole('button', { name: 'Save page' }).click();
+    expect((await saved).status()).toBe(200);
+    await visible(row.getByText('Homelab status'));
 
     for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       const { context, page: visit, chunks } = await visitor(viewport);

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { ExternalLink, Globe, Trash2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { ExternalLink, Globe, Pencil, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import type { CreateStatusPageBody, StatusPageWire } from '#shared/schemas/status-pages';
 import { gameServersQueryOptions } from '../../api/game-servers.api';
 import { servicesQueryOptions } from '../../api/services.api';
 import {
@@ -8,13 +9,12 @@ import {
   deleteStatusPage,
   STATUS_PAGES_QUERY_KEY,
   statusPagesQueryOptions,
+  updateStatusPage,
 } from '../../api/status-pages.api';
 import { Button } from '../../components/ui/button';
-import { Input } from '../../components/ui/input';
-import { Label } from '../../components/ui/label';
 import { SettingsSection } from '../settings/settings-section';
 import { BadgesPanel } from './badges-panel';
-import { ItemChecklist } from './item-checklist';
+import { StatusPageForm } from './status-page-form';
 import { StatusPageNotes } from './status-page-notes';
 import { STATUS_SETTINGS_TEXT } from './status-page-text';
 import { useAdminMutation } from './use-status-page-mutations';
@@ -24,32 +24,24 @@ export function StatusPagesSection() {
   const pages = useQuery(statusPagesQueryOptions());
   const services = useQuery(servicesQueryOptions());
   const games = useQuery(gameServersQueryOptions());
-  const [slug, setSlug] = useState('');
-  const [title, setTitle] = useState('');
-  const [serviceIds, setServiceIds] = useState<number[]>([]);
-  const [gameServerIds, setGameServerIds] = useState<number[]>([]);
+  const [editing, setEditing] = useState<StatusPageWire | null>(null);
   const keys = [STATUS_PAGES_QUERY_KEY];
   const create = useAdminMutation(createStatusPage, keys, {
     success: STATUS_SETTINGS_TEXT.created,
     failed: STATUS_SETTINGS_TEXT.saveFailed,
   });
+  const update = useAdminMutation(
+    ({ id, body }: { id: number; body: CreateStatusPageBody }) => updateStatusPage(id, body),
+    keys,
+    { success: STATUS_SETTINGS_TEXT.saved, failed: STATUS_SETTINGS_TEXT.saveFailed },
+  );
   const remove = useAdminMutation(deleteStatusPage, keys, {
     success: STATUS_SETTINGS_TEXT.deleted,
     failed: STATUS_SETTINGS_TEXT.saveFailed,
   });
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    create.mutate(
-      { slug, title, serviceIds, gameServerIds },
-      {
-        onSuccess: () => {
-          setSlug('');
-          setTitle('');
-          setServiceIds([]);
-          setGameServerIds([]);
-        },
-      },
-    );
+  const handleSubmit = (body: CreateStatusPageBody, reset: () => void) => {
+    if (editing) update.mutate({ id: editing.id, body }, { onSuccess: () => setEditing(null) });
+    else create.mutate(body, { onSuccess: reset });
   };
   const gameItems = (games.data ?? []).map((game) => ({ id: game.id, name: game.displayName ?? game.name }));
   return (
@@ -60,46 +52,15 @@ export function StatusPagesSection() {
       description={STATUS_SETTINGS_TEXT.description}
     >
       <div className="grid gap-6">
-        <form className="grid gap-4" onSubmit={handleSubmit}>
-          <div className="grid gap-4 md:grid-cols-2">
-            <div className="grid gap-1.5">
-              <Label htmlFor="status-page-slug">{STATUS_SETTINGS_TEXT.slug}</Label>
-              <Input
-                id="status-page-slug"
-                value={slug}
-                maxLength={64}
-                placeholder="homelab"
-                onChange={(event) => setSlug(event.target.value.toLowerCase())}
-              />
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="status-page-title">{STATUS_SETTINGS_TEXT.pageTitle}</Label>
-              <Input
-                id="status-page-title"
-                value={title}
-                maxLength={100}
-                onChange={(event) => setTitle(event.target.value)}
-              />
-            </div>
-          </div>
-          <ItemChecklist
-            legend={STATUS_SETTINGS_TEXT.services}
-            items={services.data ?? []}
-            chosen={serviceIds}
-            onChange={setServiceIds}
-            emptyText={STATUS_SETTINGS_TEXT.nothingToPick}
-          />
-          <ItemChecklist
-            legend={STATUS_SETTINGS_TEXT.gameServers}
-            items={gameItems}
-            chosen={gameServerIds}
-            onChange={setGameServerIds}
-            emptyText={STATUS_SETTINGS_TEXT.nothingToPick}
-          />
-          <Button type="submit" className="justify-self-start" disabled={create.isPending}>
-            {STATUS_SETTINGS_TEXT.create}
-          </Button>
-        </form>
+        <StatusPageForm
+          key={editing?.id ?? 'new'}
+          page={editing}
+          services={services.data ?? []}
+          gameServers={gameItems}
+          isPending={create.isPending || update.isPending}
+          onSubmit={handleSubmit}
+          onCancel={() => setEditing(null)}
+        />
 
         {pages.data?.length === 0 ? <p className="text-sm text-muted-foreground">{STATUS_SETTINGS_TEXT.none}</p> : null}
         <ul className="grid gap-3">
@@ -111,6 +72,14 @@ export function StatusPagesSection() {
                   <p className="text-xs text-muted-foreground">/status/{page.slug}</p>
                 </div>
                 <div className="flex gap-2">
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    aria-label={STATUS_SETTINGS_TEXT.edit(page.title)}
+                    onClick={() => setEditing(page)}
+                  >
+                    <Pencil aria-hidden="true" />
+                  </Button>
                   <Button asChild variant="outline" size="sm">
                     <a href={`/status/${page.slug}`} target="_blank" rel="noopener noreferrer">
                       <ExternalLink aria-hidden="true" />
