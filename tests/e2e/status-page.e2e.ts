@@ -149,10 +149,17 @@ describe('maintenance on the dashboard', () => {
       serviceIds: [wikiId],
     });
     expect(created.status, created.text).toBe(201);
+    const flags = await apiFromPage(page, 'PATCH', '/api/settings', { admin_show_uptime_log: true });
+    expect(flags.status, flags.text).toBe(200);
     await page.goto('/');
     const card = page.getByRole('article').filter({ hasText: 'Public Wiki' });
     await visible(card.getByTestId('maintenance-badge'));
     expect(await page.getByTestId('maintenance-badge').count()).toBe(1);
+    // The card's figures: four periods, each with its uptime and average response time.
+    for (const period of ['24h', '7d', '30d', '365d']) await visible(card.getByTestId(`uptime-${period}`));
+    expect(await card.getByTestId('uptime-365d').locator('dt').textContent()).toBe('Uptime 365 d');
+    await page.setViewportSize(VIEWPORTS.phone);
+    await card.screenshot({ path: path.join(SCREENSHOT_DIR, 'card-maintenance-phone.png') });
 
     await page.setViewportSize(VIEWPORTS.phone);
     await page.goto('/settings');

@@ -15,9 +15,9 @@ const WINDOWS = [
   ['365d', '365 d'],
 ] as const satisfies readonly (readonly [keyof ServiceHistoryWire['uptime'], string])[];
 
-/** An average response time as the card shows it under the uptime: "45 ms avg", or a dash without timed checks. */
+/** An average response time as the card shows it under the uptime: "45 ms", or a dash without timed checks. */
 function formatAverage(ms: number | null): string {
-  return ms === null ? '—' : `${ms} ms avg`;
+  return ms === null ? '—' : `${ms} ms`;
 }
 
 /** Recent checks, uptime and average response time over 24 h / 7 d / 30 d / 365 d; it polls only while on screen. */
@@ -41,9 +41,17 @@ export function UptimePanel({
           <dl className="grid grid-cols-4 gap-1.5 text-center">
             {WINDOWS.map(([key, label]) => (
               <div key={key} className="rounded-md bg-muted/60 px-1 py-1.5" data-testid={`uptime-${key}`}>
-                <dt className="text-[0.7rem] text-muted-foreground">Uptime {label}</dt>
+                {/* Four to a card's width: the period alone shows, "Uptime" is there for screen readers. */}
+                <dt className="text-[0.7rem] whitespace-nowrap text-muted-foreground" title={`Uptime ${label}`}>
+                  <span className="sr-only">Uptime </span>
+                  {label}
+                </dt>
                 <dd className="text-sm font-semibold tabular-nums">{formatUptime(data.uptime[key])}</dd>
-                <dd className="text-[0.7rem] text-muted-foreground tabular-nums">
+                <dd
+                  className="text-[0.7rem] whitespace-nowrap text-muted-foreground tabular-nums"
+                  title={`Average response time over ${label}`}
+                >
+                  <span className="sr-only">Average response time </span>
                   {formatAverage(data.averageResponseTime[key])}
                 </dd>
               </div>
