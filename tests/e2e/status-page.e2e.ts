@@ -168,7 +168,20 @@ describe('maintenance on the dashboard', () => {
       await visible(section);
       await section.screenshot({ path: path.join(SCREENSHOT_DIR, `settings-${name.split(' ')[0]}-phone.png`) });
     }
-    await visible(page.getByRole('region', { name: 'Maintenance windows' }).getByText('Active now'));
+    const maintenance = page.getByRole('region', { name: 'Maintenance windows' });
+    await visible(maintenance.getByText('Active now'));
+    // Edited in place: the form takes the window's values and saves them with PATCH.
+    await maintenance.getByRole('button', { name: 'Edit Disk swap' }).click();
+    const form = maintenance.getByRole('form', { name: 'Edit maintenance window Disk swap' });
+    expect(await form.getByLabel('Time zone').inputValue()).toBe('UTC');
+    expect(await form.getByRole('checkbox', { name: 'Public Wiki' }).isChecked()).toBe(true);
+    await form.getByLabel('Name').fill('Disk swap and scrub');
+    const saved = page.waitForResponse(
+      (r) => r.url().includes('/api/maintenance-windows/') && r.request().method() === 'PATCH',
+    );
+    await form.getByRole('button', { name: 'Save window' }).click();
+    expect((await saved).status()).toBe(200);
+    await visible(maintenance.getByTestId('maintenance-row').getByText('Disk swap and scrub'));
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await page.setViewportSize(VIEWPORTS.desktop);

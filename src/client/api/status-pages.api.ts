@@ -1,6 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { MessageWire } from '#shared/schemas/common';
-import type { ActiveMaintenanceWire, CreateMaintenanceBody, MaintenanceWindowWire } from '#shared/schemas/maintenance';
+import type {
+  ActiveMaintenanceWire,
+  CreateMaintenanceBody,
+  MaintenanceWindowWire,
+  UpdateMaintenanceBody,
+} from '#shared/schemas/maintenance';
 import type {
   CreateStatusPageBody,
   PublicStatusPageWire,
@@ -95,4 +100,8 @@ export function createMaintenanceWindow(body: CreateMaintenanceBody): Promise<Ma
 
 export function deleteMaintenanceWindow(id: number): Promise<MessageWire> {
   return apiJson<MessageWire>('DELETE', `/api/maintenance-windows/${id}`);
+}
+
+export function updateMaintenanceWindow(id: number, body: UpdateMaintenanceBody): Promise<MaintenanceWindowWire> {
+  return apiJson<MaintenanceWindowWire>('PATCH', `/api/maintenance-windows/${id}`, body);
 }

@@ -1,28 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
-import { Trash2, Wrench } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
-import type { MaintenanceSchedule, MaintenanceWindowWire } from '#shared/schemas/maintenance';
+import { Pencil, Trash2, Wrench } from 'lucide-react';
+import { useState } from 'react';
+import type { CreateMaintenanceBody, MaintenanceSchedule, MaintenanceWindowWire } from '#shared/schemas/maintenance';
 import { servicesQueryOptions } from '../../api/services.api';
 import {
   createMaintenanceWindow,
   deleteMaintenanceWindow,
   MAINTENANCE_QUERY_KEY,
   maintenanceWindowsQueryOptions,
+  updateMaintenanceWindow,
 } from '../../api/status-pages.api';
 import { Button } from '../../components/ui/button';
-import { Input } from '../../components/ui/input';
-import { Label } from '../../components/ui/label';
 import { SettingsSection } from '../settings/settings-section';
-import { ItemChecklist } from '../status-pages/item-checklist';
 import { useAdminMutation } from '../status-pages/use-status-page-mutations';
+import { MaintenanceForm } from './maintenance-form';
 import { MAINTENANCE_TEXT } from './maintenance-text';
 
 const KEYS = [MAINTENANCE_QUERY_KEY, ['/api/maintenance-windows/active']] as const;
-
-/** The browser's own zone: where the admin most likely means the times. */
-function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
-}
 
 function describe(schedule: MaintenanceSchedule): string {
   if (schedule.kind === 'once') return `${schedule.start.replace('T', ' ')} – ${schedule.end.replace('T', ' ')}`;
@@ -30,7 +24,15 @@ function describe(schedule: MaintenanceSchedule): string {
   return `${days} ${schedule.startTime}, ${schedule.durationMinutes} min`;
 }
 
-function WindowRow({ window, onDelete }: { window: MaintenanceWindowWire; onDelete: () => void }) {
+function WindowRow({
+  window,
+  onEdit,
+  onDelete,
+}: {
+  window: MaintenanceWindowWire;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
   return (
     <li className="flex items-start justify-between gap-3 rounded-lg border px-3 py-2" data-testid="maintenance-row">
       <div className="min-w-0 text-sm">
@@ -51,9 +53,14 @@ function WindowRow({ window, onDelete }: { window: MaintenanceWindowWire; onDele
           </p>
         ) : null}
       </div>
-      <Button variant="outline" size="icon" aria-label={MAINTENANCE_TEXT.delete(window.name)} onClick={onDelete}>
-        <Trash2 aria-hidden="true" />
-      </Button>
+      <div className="flex shrink-0 gap-2">
+        <Button variant="outline" size="icon" aria-label={MAINTENANCE_TEXT.edit(window.name)} onClick={onEdit}>
+          <Pencil aria-hidden="true" />
+        </Button>
+        <Button variant="outline" size="icon" aria-label={MAINTENANCE_TEXT.delete(window.name)} onClick={onDelete}>
+          <Trash2 aria-hidden="true" />
+        </Button>
+      </div>
     </li>
   );
 }
@@ -62,32 +69,24 @@ function WindowRow({ window, onDelete }: { window: MaintenanceWindowWire; onDele
 export function MaintenanceSection() {
   const windows = useQuery(maintenanceWindowsQueryOptions());
   const services = useQuery(servicesQueryOptions());
-  const [name, setName] = useState('');
-  const [timeZone, setTimeZone] = useState(browserTimeZone);
-  const [kind, setKind] = useState<'once' | 'weekly'>('once');
-  const [start, setStart] = useState('');
-  const [end, setEnd] = useState('');
-  const [days, setDays] = useState<number[]>([0]);
-  const [startTime, setStartTime] = useState('02:00');
-  const [duration, setDuration] = useState('60');
-  const [serviceIds, setServiceIds] = useState<number[]>([]);
+  const [editing, setEditing] = useState<MaintenanceWindowWire | null>(null);
   const create = useAdminMutation(createMaintenanceWindow, KEYS, {
     success: MAINTENANCE_TEXT.saved,
     failed: MAINTENANCE_TEXT.saveFailed,
   });
+  const update = useAdminMutation(
+    ({ id, body }: { id: number; body: CreateMaintenanceBody }) => updateMaintenanceWindow(id, body),
+    KEYS,
+    { success: MAINTENANCE_TEXT.saved, failed: MAINTENANCE_TEXT.saveFailed },
+  );
   const remove = useAdminMutation(deleteMaintenanceWindow, KEYS, {
     success: MAINTENANCE_TEXT.deleted,
     failed: MAINTENANCE_TEXT.deleteFailed,
   });
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const schedule: MaintenanceSchedule =
-      kind === 'once'
-        ? { kind, start, end }
-        : { kind, days, startTime, durationMinutes: Number.parseInt(duration, 10) };
-    create.mutate({ name, timeZone, schedule, serviceIds }, { onSuccess: () => setName('') });
+  const handleSubmit = (body: CreateMaintenanceBody, reset: () => void) => {
+    if (editing) update.mutate({ id: editing.id, body }, { onSuccess: () => setEditing(null) });
+    else create.mutate(body, { onSuccess: reset });
   };
-  const dayItems = MAINTENANCE_TEXT.dayNames.map((day, index) => ({ id: index, name: day }));
   return (
     <SettingsSection
       id="maintenance"
@@ -96,96 +95,23 @@ export function MaintenanceSection() {
       description={MAINTENANCE_TEXT.sectionHint}
     >
       <div className="grid gap-6">
-        <form className="grid gap-4" onSubmit={handleSubmit}>
-          <div className="grid gap-4 md:grid-cols-3">
-            <div className="grid gap-1.5">
-              <Label htmlFor="maintenance-name">{MAINTENANCE_TEXT.name}</Label>
-              <Input id="maintenance-name" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="maintenance-zone">{MAINTENANCE_TEXT.timeZone}</Label>
-              <Input id="maintenance-zone" value={timeZone} onChange={(e) => setTimeZone(e.target.value)} />
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="maintenance-kind">{MAINTENANCE_TEXT.kind}</Label>
-              <select
-                id="maintenance-kind"
-                className="h-10 rounded-md border border-input bg-background px-3 text-sm"
-                value={kind}
-                onChange={(e) => setKind(e.target.value === 'weekly' ? 'weekly' : 'once')}
-              >
-                <option value="once">{MAINTENANCE_TEXT.once}</option>
-                <option value="weekly">{MAINTENANCE_TEXT.weekly}</option>
-              </select>
-            </div>
-          </div>
-          {kind === 'once' ? (
-            <div className="grid gap-4 md:grid-cols-2">
-              <div className="grid gap-1.5">
-                <Label htmlFor="maintenance-start">{MAINTENANCE_TEXT.start}</Label>
-                <Input
-                  id="maintenance-start"
-                  type="datetime-local"
-                  value={start}
-                  onChange={(e) => setStart(e.target.value)}
-                />
-              </div>
-              <div className="grid gap-1.5">
-                <Label htmlFor="maintenance-end">{MAINTENANCE_TEXT.end}</Label>
-                <Input
-                  id="maintenance-end"
-                  type="datetime-local"
-                  value={end}
-                  onChange={(e) => setEnd(e.target.value)}
-                />
-              </div>
-            </div>
-          ) : (
-            <div className="grid gap-4 md:grid-cols-3">
-              <ItemChecklist
-                legend={MAINTENANCE_TEXT.days}
-                items={dayItems}
-                chosen={days}
-                onChange={setDays}
-                emptyText=""
-              />
-              <div className="grid content-start gap-1.5">
-                <Label htmlFor="maintenance-time">{MAINTENANCE_TEXT.startTime}</Label>
-                <Input
-                  id="maintenance-time"
-                  type="time"
-                  value={startTime}
-                  onChange={(e) => setStartTime(e.target.value)}
-                />
-              </div>
-              <div className="grid content-start gap-1.5">
-                <Label htmlFor="maintenance-duration">{MAINTENANCE_TEXT.duration}</Label>
-                <Input
-                  id="maintenance-duration"
-                  type="number"
-                  min={1}
-                  max={10080}
-                  value={duration}
-                  onChange={(e) => setDuration(e.target.value)}
-                />
-              </div>
-            </div>
-          )}
-          <ItemChecklist
-            legend={MAINTENANCE_TEXT.services}
-            items={services.data ?? []}
-            chosen={serviceIds}
-            onChange={setServiceIds}
-            emptyText={MAINTENANCE_TEXT.none}
-          />
-          <Button type="submit" className="justify-self-start" disabled={create.isPending}>
-            {MAINTENANCE_TEXT.add}
-          </Button>
-        </form>
+        <MaintenanceForm
+          key={editing?.id ?? 'new'}
+          window={editing}
+          services={services.data ?? []}
+          isPending={create.isPending || update.isPending}
+          onSubmit={handleSubmit}
+          onCancel={() => setEditing(null)}
+        />
         {windows.data?.length === 0 ? <p className="text-sm text-muted-foreground">{MAINTENANCE_TEXT.none}</p> : null}
         <ul className="grid gap-2">
           {(windows.data ?? []).map((window) => (
-            <WindowRow key={window.id} window={window} onDelete={() => remove.mutate(window.id)} />
+            <WindowRow
+              key={window.id}
+              window={window}
+              onEdit={() => setEditing(window)}
+              onDelete={() => remove.mutate(window.id)}
+            />
           ))}
         </ul>
       </div>

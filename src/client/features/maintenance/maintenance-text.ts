@@ -6,6 +6,12 @@ export const MAINTENANCE_TEXT = {
   sectionHint:
     'During a window checks go on, alerts for its services are held, and cards show Maintenance. A service still down when the window ends gets one alert then.',
   add: 'Add window',
+  save: 'Save window',
+  cancel: 'Cancel',
+  newWindow: 'New maintenance window',
+  editing: (name: string) => `Edit maintenance window ${name}`,
+  edit: (name: string) => `Edit ${name}`,
+  noServices: 'No services yet.',
   name: 'Name',
   timeZone: 'Time zone',
   kind: 'Repeats',
