@@ -130,6 +130,12 @@ describe('maintenance windows API', () => {
     expect(active.status).toBe(200);
     expect(active.body).toEqual({ serviceIds: expect.arrayContaining([inWindow]) as unknown });
     expect(active.body.serviceIds).not.toContain(other);
+    // An NSFW service in a window is left out for a viewer who may not see it.
+    const nsfw = await createService('Private', true);
+    await windowFor([nsfw], 30);
+    expect((await user.get('/api/maintenance-windows/active')).body.serviceIds).not.toContain(nsfw);
+    const nsfwViewer = await ctx.actors.nsfwUser.signIn();
+    expect((await nsfwViewer.get('/api/maintenance-windows/active')).body.serviceIds).toContain(nsfw);
     ctx.clock.advance(31 * MINUTE);
     const after = await user.get('/api/maintenance-windows/active');
     expect(after.body.serviceIds).not.toContain(inWindow);

@@ -3,6 +3,8 @@ import type {
   MaintenanceWindow,
   MaintenanceWindowsRepository,
 } from '../repositories/maintenance-windows.repository.ts';
+import { canSeeNsfw } from '#shared/permissions';
+import type { User } from '../repositories/users.repository.ts';
 import { AppError } from '../services/app-error.ts';
 import { iso, type Clock } from '../services/clock.ts';
 import { checkRowCap } from '../services/row-caps.ts';
@@ -80,6 +82,14 @@ export class MaintenanceService {
       if (isActiveAt(window.schedule, window.timeZone, now)) for (const id of window.serviceIds) held.add(id);
     }
     return [...held].sort((a, b) => a - b);
+  }
+
+  /** The services in maintenance now that `viewer` may see (NSFW ones only for those who may see them). */
+  async activeFor(viewer: User): Promise<number[]> {
+    const held = await this.heldServiceIds();
+    if (canSeeNsfw(viewer)) return held;
+    const hidden = await this.repository.nsfwServiceIds(held);
+    return held.filter((id) => !hidden.has(id));
   }
 
   async #assertServices(ids: readonly number[]): Promise<void> {

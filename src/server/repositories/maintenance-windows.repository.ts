@@ -87,6 +87,18 @@ export class MaintenanceWindowsRepository {
     return Number(result.numDeletedRows) > 0;
   }
 
+  /** Which of `ids` are NSFW services (left out for viewers who may not see them). */
+  async nsfwServiceIds(ids: readonly number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('services')
+      .select('id')
+      .where('id', 'in', ids)
+      .where('isNSFW', '=', true)
+      .execute();
+    return new Set(rows.map((row) => row.id));
+  }
+
   /** Which of `ids` are existing services. */
   async existingServiceIds(ids: readonly number[]): Promise<Set<number>> {
     if (ids.length === 0) return new Set();

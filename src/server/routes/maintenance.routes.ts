@@ -7,6 +7,7 @@ import {
   maintenanceWindowWire,
   updateMaintenanceBody,
 } from '#shared/schemas/maintenance';
+import { requireAuth } from '../http/access.ts';
 import { presentMaintenanceWindow } from '../presenters/maintenance.presenter.ts';
 import { presentMessage } from '../presenters/message.presenter.ts';
 import type { RouteContext } from './route-context.ts';
@@ -21,11 +22,11 @@ export function maintenanceRoutes({ app, services }: RouteContext): void {
     async () => (await services.maintenance.list()).map(presentMaintenanceWindow),
   );
 
-  // The cards' "Maintenance": only ids, nothing of the windows' names or schedules.
+  // The cards' "Maintenance": only ids of services the viewer may see, nothing of the windows' names or schedules.
   app.get(
     '/api/maintenance-windows/active',
     { config: { access: 'approved', apiKeyScope: 'read' }, schema: { response: { 200: activeMaintenanceWire } } },
-    async () => ({ serviceIds: await services.maintenance.heldServiceIds() }),
+    async (request) => ({ serviceIds: await services.maintenance.activeFor(requireAuth(request).user) }),
   );
 
   app.post(
