@@ -65,9 +65,14 @@ describe('public status page', () => {
     const row = section.getByTestId('status-page-row');
     await visible(row.getByText('/status/homelab'));
     await row.getByLabel('Incident title').fill('Disk replaced');
-    await row.getByLabel('What happened').fill('The NAS got a new disk.');
+    await row.getByLabel('What happened').fill('The NAS got a disk.');
     await row.getByRole('button', { name: 'Add note' }).click();
-    await visible(row.getByText('Disk replaced'));
+    await visible(row.getByText('The NAS got a disk.'));
+    await row.getByRole('button', { name: 'Edit note Disk replaced' }).click();
+    expect(await row.getByLabel('What happened').inputValue()).toBe('The NAS got a disk.');
+    await row.getByLabel('What happened').fill('The NAS got a new disk.');
+    await row.getByRole('button', { name: 'Save note' }).click();
+    await visible(row.getByText('The NAS got a new disk.'));
     // Edited in place: the form takes the page's values, and Save sends them with PATCH.
     await row.getByRole('button', { name: 'Edit Homelab' }).click();
     const editForm = section.getByRole('form', { name: 'Edit status page Homelab' });

@@ -57,6 +57,14 @@ export function addStatusNote(pageId: number, body: { title: string; body: strin
   return apiJson<StatusNoteWire>('POST', `/api/status-pages/${pageId}/notes`, body);
 }
 
+export function updateStatusNote(
+  pageId: number,
+  noteId: number,
+  body: { title: string; body: string },
+): Promise<StatusNoteWire> {
+  return apiJson<StatusNoteWire>('PATCH', `/api/status-pages/${pageId}/notes/${noteId}`, body);
+}
+
 export function deleteStatusNote(pageId: number, noteId: number): Promise<MessageWire> {
   return apiJson<MessageWire>('DELETE', `/api/status-pages/${pageId}/notes/${noteId}`);
 }

@@ -1,39 +1,49 @@
 import { useQuery } from '@tanstack/react-query';
-import { Trash2 } from 'lucide-react';
+import { Pencil, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import type { StatusPageWire } from '#shared/schemas/status-pages';
-import { addStatusNote, deleteStatusNote, publicStatusPageQueryOptions } from '../../api/status-pages.api';
+import {
+  addStatusNote,
+  deleteStatusNote,
+  publicStatusPageQueryOptions,
+  updateStatusNote,
+} from '../../api/status-pages.api';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Textarea } from '../../components/ui/textarea';
 import { STATUS_SETTINGS_TEXT } from './status-page-text';
 import { useAdminMutation } from './use-status-page-mutations';
 
-/** A page's incident notes: the public page's list, a form to add one, and a delete button on each. */
+/** A page's incident notes: the public page's list, a form to add one or edit one, and a delete button on each. */
 export function StatusPageNotes({ page }: { page: StatusPageWire }) {
   const pageQuery = publicStatusPageQueryOptions(page.slug);
   const { data } = useQuery(pageQuery);
   const [title, setTitle] = useState('');
   const [body, setBody] = useState('');
+  const [editingId, setEditingId] = useState<number | null>(null);
   const keys = [pageQuery.queryKey];
   const add = useAdminMutation((note: { title: string; body: string }) => addStatusNote(page.id, note), keys, {
     success: STATUS_SETTINGS_TEXT.noteAdded,
     failed: STATUS_SETTINGS_TEXT.saveFailed,
   });
+  const edit = useAdminMutation(
+    ({ noteId, note }: { noteId: number; note: { title: string; body: string } }) =>
+      updateStatusNote(page.id, noteId, note),
+    keys,
+    { success: STATUS_SETTINGS_TEXT.noteSaved, failed: STATUS_SETTINGS_TEXT.saveFailed },
+  );
   const remove = useAdminMutation((noteId: number) => deleteStatusNote(page.id, noteId), keys, {
     failed: STATUS_SETTINGS_TEXT.saveFailed,
   });
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    add.mutate(
-      { title, body },
-      {
-        onSuccess: () => {
-          setTitle('');
-          setBody('');
-        },
-      },
-    );
+    const reset = () => {
+      setTitle('');
+      setBody('');
+      setEditingId(null);
+    };
+    if (editingId === null) add.mutate({ title, body }, { onSuccess: reset });
+    else edit.mutate({ noteId: editingId, note: { title, body } }, { onSuccess: reset });
   };
   return (
     <div className="grid gap-2">
@@ -53,8 +63,14 @@ export function StatusPageNotes({ page }: { page: StatusPageWire }) {
           rows={2}
           onChange={(event) => setBody(event.target.value)}
         />
-        <Button type="submit" variant="outline" size="sm" className="justify-self-start" disabled={add.isPending}>
-          {STATUS_SETTINGS_TEXT.addNote}
+        <Button
+          type="submit"
+          variant="outline"
+          size="sm"
+          className="justify-self-start"
+          disabled={add.isPending || edit.isPending}
+        >
+          {editingId === null ? STATUS_SETTINGS_TEXT.addNote : STATUS_SETTINGS_TEXT.saveNote}
         </Button>
       </form>
       {data?.notes.length ? (
@@ -68,6 +84,18 @@ export function StatusPageNotes({ page }: { page: StatusPageWire }) {
                 <span className="font-medium">{note.title}</span>
                 {note.body ? <span className="block text-muted-foreground">{note.body}</span> : null}
               </span>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={STATUS_SETTINGS_TEXT.editNote(note.title)}
+                onClick={() => {
+                  setEditingId(note.id);
+                  setTitle(note.title);
+                  setBody(note.body);
+                }}
+              >
+                <Pencil aria-hidden="true" />
+              </Button>
               <Button
                 variant="ghost"
                 size="icon"
