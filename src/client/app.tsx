@@ -31,6 +31,8 @@ const SettingsPage = lazy(() => import('./pages/settings/settings.page'));
 const ApiReferencePage = lazy(() => import('./pages/api-reference/api-reference.page'));
 const UsersPage = lazy(() => import('./pages/users/users.page'));
 const NotFoundPage = lazy(() => import('./pages/not-found'));
+// Public status pages: their own small chunk, no guard, no session (issue 16).
+const StatusPage = lazy(() => import('./pages/status/status.page'));
 
 // The dashboard is where most visits start: there its chunk and the services list download alongside the session
 // request, not after it.
@@ -109,6 +111,9 @@ function Routes() {
         <RequireApprovedUser isAdminOnly>
           <Page component={SettingsPage} />
         </RequireApprovedUser>
+      </Route>
+      <Route path="/status/:slug">
+        <Page component={StatusPage} />
       </Route>
       <Route path="/">
         <RequireApprovedUser>

@@ -46,6 +46,9 @@ import { historyRoutes } from './routes/history.routes.ts';
 import { uploadRoutes } from './routes/upload.routes.ts';
 import { settingsRoutes } from './routes/settings.routes.ts';
 import { userRoutes } from './routes/user.routes.ts';
+import { badgesRoutes } from './routes/badges.routes.ts';
+import { maintenanceRoutes } from './routes/maintenance.routes.ts';
+import { statusPagesRoutes } from './routes/status-pages.routes.ts';
 import { systemClock, type Clock } from './services/clock.ts';
 import { createServices, type Services } from './services/container.ts';
 import type { PgChangeFeedOptions } from './events/change-feed.ts';
@@ -262,6 +265,9 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   metricsRoutes(app, metrics);
   backupsRoutes(context);
   apiKeysRoutes(context);
+  maintenanceRoutes(context);
+  statusPagesRoutes(context, () => clock.now().getTime());
+  badgesRoutes(context, () => clock.now().getTime());
   await configRoutes(context);
   openApiRoutes(app, routes);
 

@@ -86,6 +86,23 @@ export const EXPECTED: Record<string, Access> = {
   'GET /api/config/export': 'admin',
   'POST /api/config/import': 'admin',
   'GET /api/openapi.json': 'admin',
+  'GET /api/maintenance-windows': 'admin',
+  'GET /api/maintenance-windows/active': 'approved',
+  'POST /api/maintenance-windows': 'admin',
+  'PATCH /api/maintenance-windows/:id': 'admin',
+  'DELETE /api/maintenance-windows/:id': 'admin',
+  'GET /api/status-pages/:slug([a-z0-9-]+)': 'public',
+  'GET /api/status-pages': 'admin',
+  'POST /api/status-pages': 'admin',
+  'PATCH /api/status-pages/:id': 'admin',
+  'DELETE /api/status-pages/:id': 'admin',
+  'POST /api/status-pages/:id/notes': 'admin',
+  'PATCH /api/status-pages/:id/notes/:noteId': 'admin',
+  'DELETE /api/status-pages/:id/notes/:noteId': 'admin',
+  'GET /api/badge/:serviceId/status': 'public',
+  'GET /api/badge/:serviceId/uptime': 'public',
+  'GET /api/badges': 'admin',
+  'PUT /api/badges/:id': 'admin',
 };
 
 /**
@@ -137,6 +154,20 @@ export const EXPECTED_KEY_SCOPES: Partial<Record<string, ApiKeyScope>> = {
   'GET /api/config/export': 'admin',
   'POST /api/config/import': 'admin',
   'GET /api/openapi.json': 'admin',
+  'GET /api/maintenance-windows': 'admin',
+  'GET /api/maintenance-windows/active': 'read',
+  'POST /api/maintenance-windows': 'admin',
+  'PATCH /api/maintenance-windows/:id': 'admin',
+  'DELETE /api/maintenance-windows/:id': 'admin',
+  'GET /api/status-pages': 'admin',
+  'POST /api/status-pages': 'admin',
+  'PATCH /api/status-pages/:id': 'admin',
+  'DELETE /api/status-pages/:id': 'admin',
+  'POST /api/status-pages/:id/notes': 'admin',
+  'PATCH /api/status-pages/:id/notes/:noteId': 'admin',
+  'DELETE /api/status-pages/:id/notes/:noteId': 'admin',
+  'GET /api/badges': 'admin',
+  'PUT /api/badges/:id': 'admin',
 };
 
 /** The kinds of key the matrix tries on every route: one per scope, a revoked key and malformed headers. */
@@ -164,6 +195,9 @@ export function concretePath(url: string): string {
   return url
     .replace(':token', 'x'.repeat(43))
     .replace(':id', '999999')
+    .replace(':noteId', '999999')
+    .replace(':serviceId', '999999')
+    .replace(':slug([a-z0-9-]+)', 'no-such-page')
     .replace(':instanceId', 'none')
     .replace(':action', 'start')
     .replace(':type', 'service')

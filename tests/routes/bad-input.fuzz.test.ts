@@ -44,6 +44,14 @@ import {
   patchChannelBody,
   upsertSubscriptionBody,
 } from '../../src/shared/schemas/notification-channels.ts';
+import { createMaintenanceBody, updateMaintenanceBody } from '../../src/shared/schemas/maintenance.ts';
+import {
+  badgeFlagBody,
+  createNoteBody,
+  createStatusPageBody,
+  updateNoteBody,
+  updateStatusPageBody,
+} from '../../src/shared/schemas/status-pages.ts';
 import { startFakeOidcIssuer as startFakeIssuer, type FakeOidcIssuer as FakeIssuer } from '../fakes/oidc-issuer.ts';
 import type { TestClient, TestResponse } from '../helpers/http-client.ts';
 import { registerClient, startTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -563,6 +571,76 @@ const ROUTES: JsonRoute[] = [
     // Accepted bodies create a key: only refused ones are sent.
     schema: createApiKeyBody,
     plausible: fc.constantFrom('Homepage', 'read', ['read'], ['read', 'read'], ['write'], [], 'x'.repeat(101), ''),
+  },
+  {
+    method: 'POST',
+    url: '/api/maintenance-windows',
+    fields: ['name', 'timeZone', 'schedule', 'serviceIds'],
+    // Accepted bodies create a window: only refused ones are sent.
+    schema: createMaintenanceBody,
+    plausible: fc.constantFrom(
+      'Europe/Berlin',
+      'Mars/Olympus',
+      { kind: 'once', start: '2030-01-01T01:00', end: '2030-01-01T00:00' },
+      { kind: 'weekly', days: [7], startTime: '24:00', durationMinutes: 0 },
+      { kind: 'yearly' },
+      [1],
+      [],
+    ),
+  },
+  {
+    method: 'PATCH',
+    url: '/api/maintenance-windows/999999',
+    pattern: '/api/maintenance-windows/:id',
+    fields: ['name', 'timeZone', 'schedule', 'serviceIds'],
+    // No such window: an accepted body gets 404, or 400 when it names services that do not exist.
+    schema: updateMaintenanceBody,
+    acceptedBodyStatus: 404,
+    plausible: fc.constantFrom('UTC', 'Nowhere', { kind: 'weekly', days: [1], startTime: '01:00', durationMinutes: 5 }),
+  },
+  {
+    method: 'POST',
+    url: '/api/status-pages',
+    fields: ['slug', 'title', 'serviceIds', 'gameServerIds'],
+    // Accepted bodies create a page: only refused ones are sent.
+    schema: createStatusPageBody,
+    plausible: fc.constantFrom('homelab', 'Upper', '-x', 'a/b', 'Title', [], [1], [0], ''),
+  },
+  {
+    method: 'PATCH',
+    url: '/api/status-pages/999999',
+    pattern: '/api/status-pages/:id',
+    fields: ['slug', 'title', 'serviceIds', 'gameServerIds'],
+    schema: updateStatusPageBody,
+    acceptedBodyStatus: 404,
+    plausible: fc.constantFrom('homelab', 'UPPER', 'Title', [], [999999], ''),
+  },
+  {
+    method: 'POST',
+    url: '/api/status-pages/999999/notes',
+    pattern: '/api/status-pages/:id/notes',
+    fields: ['title', 'body'],
+    schema: createNoteBody,
+    acceptedBodyStatus: 404,
+    plausible: fc.constantFrom('Outage', '', 'x'.repeat(201), '<script>alert(1)</script>'),
+  },
+  {
+    method: 'PATCH',
+    url: '/api/status-pages/999999/notes/999999',
+    pattern: '/api/status-pages/:id/notes/:noteId',
+    fields: ['title', 'body'],
+    schema: updateNoteBody,
+    acceptedBodyStatus: 404,
+    plausible: fc.constantFrom('Outage', '', 'x'.repeat(5001)),
+  },
+  {
+    method: 'PUT',
+    url: '/api/badges/999999',
+    pattern: '/api/badges/:id',
+    fields: ['public'],
+    schema: badgeFlagBody,
+    acceptedBodyStatus: 404,
+    plausible: fc.constantFrom(true, false, 'true', 1),
   },
 ];
 

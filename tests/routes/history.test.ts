@@ -56,7 +56,9 @@ describe('GET /api/services/:id/history', () => {
     const response = await (await actors.user.signIn()).get<ServiceHistoryWire>(`/api/services/${id}/history`);
     expect(response.status).toBe(200);
     expect(serviceHistoryWire.parse(response.body)).toEqual(response.body);
-    expect(response.body.uptime).toEqual({ '24h': 66.67, '7d': 40, '30d': 50 });
+    expect(response.body.uptime).toEqual({ '24h': 66.67, '7d': 40, '30d': 50, '365d': 50 });
+    // Averages over the timed checks only (the failed one without an answer has no time).
+    expect(response.body.averageResponseTime).toEqual({ '24h': 25, '7d': 63, '30d': 58, '365d': 58 });
     expect(response.body.recent.map((row) => row.timestamp)).toEqual(
       [now - 20 * DAY, now - 3 * DAY, now - 3 * DAY + 1, thisHour, thisHour + 1, thisHour + 2].map(at),
     );
@@ -83,7 +85,12 @@ describe('GET /api/services/:id/history', () => {
     const quiet = await client.get<ServiceHistoryWire>(
       `/api/services/${await createService({ name: 'Quiet' })}/history`,
     );
-    expect(quiet.body).toEqual({ uptime: { '24h': null, '7d': null, '30d': null }, recent: [], responseTimes: [] });
+    expect(quiet.body).toEqual({
+      uptime: { '24h': null, '7d': null, '30d': null, '365d': null },
+      averageResponseTime: { '24h': null, '7d': null, '30d': null, '365d': null },
+      recent: [],
+      responseTimes: [],
+    });
   });
 
   it('answers the same once the prune job has packed the finished hours', async () => {

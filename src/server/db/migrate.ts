@@ -16,6 +16,7 @@ import { mediaMigration } from './migrations/0012-media.ts';
 import { compactHistoryMigration } from './migrations/0013-compact-history.ts';
 import { apiKeysMigration } from './migrations/0014-api-keys.ts';
 import { alertChannelsMigration } from './migrations/0016-alert-channels.ts';
+import { maintenanceStatusPagesMigration } from './migrations/0017-maintenance-status-pages.ts';
 
 /** Migrations are listed in code (not read from disk) so the bundled server carries them. */
 export function migrationsFor(db: Pick<Db, 'dialect'>): Record<string, Migration> {
@@ -35,6 +36,7 @@ export function migrationsFor(db: Pick<Db, 'dialect'>): Record<string, Migration
     '0013-compact-history': compactHistoryMigration(db.dialect),
     '0014-api-keys': apiKeysMigration(db.dialect),
     '0016-alert-channels': alertChannelsMigration(db.dialect),
+    '0017-maintenance-status-pages': maintenanceStatusPagesMigration(db.dialect),
   };
 }
 

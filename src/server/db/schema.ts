@@ -106,6 +106,8 @@ export interface ServicesTable {
   show_status_badge: BoolDefault;
   /** The admin's mark: this service's card is the media card (migration 0012; at most one row true). */
   media_server: BoolDefault;
+  /** The admin's mark: this service's badges answer without sign-in (migration 0017). */
+  public_badge: BoolDefault;
 }
 
 export interface GameServersTable {
@@ -403,6 +405,39 @@ export interface ChannelDeliveriesTable {
   inDoubt: BoolDefault;
   createdAt: string;
   finishedAt: string | null;
+/** A maintenance window (migration 0017): its schedule in the wall-clock time of `time_zone` (IANA). */
+export interface MaintenanceWindowsTable {
+  id: Generated<number>;
+  name: string;
+  time_zone: string;
+  /** JSON MaintenanceSchedule (shared/schemas/maintenance.ts). */
+  schedule_json: string;
+  /** JSON array of service ids. */
+  service_ids_json: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A public status page (migration 0017). */
+export interface StatusPagesTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  /** JSON arrays of ids, in the admin's order. */
+  service_ids_json: string;
+  game_server_ids_json: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An incident note an admin wrote on a status page (migration 0017). */
+export interface StatusPageNotesTable {
+  id: Generated<number>;
+  page_id: number;
+  title: string;
+  body: string;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface Database {
@@ -435,4 +470,7 @@ export interface Database {
   alert_subscriptions: AlertSubscriptionsTable;
   alert_subject_changes: AlertSubjectChangesTable;
   channel_deliveries: ChannelDeliveriesTable;
+  maintenance_windows: MaintenanceWindowsTable;
+  status_pages: StatusPagesTable;
+  status_page_notes: StatusPageNotesTable;
 }

@@ -7,6 +7,8 @@ import { AppError } from '../services/app-error.ts';
 import type { Clock } from '../services/clock.ts';
 import { DEFAULT_RETENTION, pruneHistory, type HistoryRetention, type PruneResult } from './history-retention.ts';
 import { averageResponseTime, hourBucket, uptimePercent } from './rollup.ts';
+import type { UptimeRepository } from '../repositories/uptime.repository.ts';
+import { periodFigures, type PeriodFigures } from '../status-pages/uptime-summary.ts';
 
 /** How many raw checks the recent-history bar shows. */
 export const RECENT_CHECKS = 50;
@@ -16,6 +18,8 @@ const HOUR_MS = 3_600_000;
 /** A service's history as the card shows it. */
 export interface ServiceHistory {
   uptime: { h24: number | null; d7: number | null; d30: number | null };
+  /** Uptime and average response time per period, from the rollups (the cards' figures, issue 16). */
+  periods: Record<'24h' | '7d' | '30d' | '365d', PeriodFigures>;
   recent: LogRow[];
   responseTimes: { timestamp: string; responseTime: number | null }[];
 }
@@ -26,6 +30,7 @@ export class StatusHistoryService {
     private readonly services: ServicesRepository,
     private readonly history: StatusHistoryRepository,
     private readonly clock: Clock,
+    private readonly uptime: UptimeRepository,
   ) {}
 
   /** The service's history for a viewer; 404 for a service the viewer may not see (NSFW), as for a missing one. */
@@ -36,17 +41,21 @@ export class StatusHistoryService {
     // Windows are whole hours: the bucket containing "now minus the window" onwards, the current hour included.
     const since = (hours: number) => hourBucket(new Date(now - hours * HOUR_MS).toISOString());
     const h24 = since(24);
-    const [sums, recent, hourly] = await Promise.all([
+    const [sums, recent, hourly, periods] = await Promise.all([
       this.history.uptimeSums(serviceId, { h24, d7: since(7 * 24), d30: since(30 * 24) }),
       this.history.recent(serviceId, RECENT_CHECKS),
       this.history.hourly(serviceId, h24),
+      periodFigures(this.uptime, [serviceId], ['24h', '7d', '30d', '365d'] as const, now),
     ]);
+    const figures = periods.get(serviceId);
+    if (!figures) throw new AppError('not_found', SERVICE_MSG.notFound);
     return {
       uptime: {
         h24: uptimePercent(sums.up24h, sums.checks24h),
         d7: uptimePercent(sums.up7d, sums.checks7d),
         d30: uptimePercent(sums.up30d, sums.checks30d),
       },
+      periods: figures,
       recent,
       responseTimes: hourly.map((bucket) => ({
         timestamp: bucket.bucket,

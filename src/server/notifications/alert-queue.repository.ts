@@ -17,24 +17,34 @@ export type PayloadOf = (facts: AlertFacts) => string;
 export class AlertQueueRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Processes up to `limit` changes of each table; returns how many changes were processed. */
-  async enqueue(now: string, limit: number, payloadOf: PayloadOf): Promise<number> {
+  /**
+   * Processes up to `limit` changes of each table; returns how many changes were processed. Changes of the `held`
+   * services (in a maintenance window, docs/decisions/0021) stay unprocessed until they are held no more.
+   */
+  async enqueue(now: string, limit: number, payloadOf: PayloadOf, held: readonly number[] = []): Promise<number> {
     // One transaction for both tables: the worker runs every second, mostly to find nothing.
     return this.db
       .transaction()
       .execute(
         async (trx) =>
-          (await this.#serviceChanges(trx, now, limit, payloadOf)) +
+          (await this.#serviceChanges(trx, now, limit, payloadOf, held)) +
           (await this.#subjectChanges(trx, now, limit, payloadOf)),
       );
   }
 
-  async #serviceChanges(trx: Transaction<Database>, now: string, limit: number, payloadOf: PayloadOf): Promise<number> {
+  async #serviceChanges(
+    trx: Transaction<Database>,
+    now: string,
+    limit: number,
+    payloadOf: PayloadOf,
+    held: readonly number[],
+  ): Promise<number> {
     const changes = await trx
       .selectFrom('service_status_changes as c')
       .innerJoin('services as s', 's.id', 'c.serviceId')
       .select(['c.id', 'c.serviceId', 'c.status', 'c.changedAt', 'c.previousChangedAt', 's.name'])
       .where('c.processedAt', 'is', null)
+      .$if(held.length > 0, (query) => query.where('c.serviceId', 'not in', held))
       .orderBy('c.id')
       .limit(limit)
       .execute();

@@ -46,6 +46,8 @@ export interface NotificationDeps {
   outboundPolicy: AddressPolicy;
   /** How long a channel's endpoint may take to answer (default 10 s). */
   channelTimeoutMs?: number | undefined;
+  /** The services whose alerts are held now (maintenance windows). */
+  heldServices?: () => Promise<readonly number[]>;
 }
 
 /** The e-mail side of the app: mailer, SMTP settings, templates, preferences and the outbox worker. */
@@ -109,6 +111,7 @@ export async function createNotificationServices(deps: NotificationDeps): Promis
       log: deps.log,
       alerts: new AlertQueueRepository(db),
       channels: new ChannelOutbox({ deliveries: new ChannelDeliveriesRepository(db), http, clock, log: deps.log }),
+      heldServices: deps.heldServices,
     }),
     notificationChannels: new ChannelService({ channels: new ChannelsRepository(db), http, clock, site: alertSite }),
     alertSubscriptions: new AlertSubscriptionService({

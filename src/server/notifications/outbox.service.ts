@@ -34,6 +34,11 @@ export interface OutboxDeps {
   alerts: AlertQueueRepository;
   /** The channel side: webhook, ntfy, Gotify, Discord, Slack and Telegram deliveries. */
   channels: ChannelOutbox;
+  /**
+   * The services whose alerts are held now (maintenance windows, docs/decisions/0021): their status changes wait
+   * unprocessed, and when the window ends the usual rules send only what still differs from what was last told.
+   */
+  heldServices?: () => Promise<readonly number[]>;
 }
 
 /** What one run did (tests and logs read it). */
@@ -102,9 +107,10 @@ export class NotificationOutbox {
     const { alerts, clock } = this.deps;
     const site = { title: (await this.deps.site()).title, url: this.deps.publicUrl };
     const payloadOf = (facts: AlertFacts) => JSON.stringify(alertPayload(facts, site));
+    const held = (await this.deps.heldServices?.()) ?? [];
     let enqueued = 0;
     for (let batch = 0; batch < 10; batch += 1) {
-      const count = await alerts.enqueue(iso(clock.now()), BATCH, payloadOf);
+      const count = await alerts.enqueue(iso(clock.now()), BATCH, payloadOf, held);
       enqueued += count;
       if (count < BATCH) break;
     }

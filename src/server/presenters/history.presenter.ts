@@ -4,7 +4,18 @@ import type { ServiceHistory } from '../monitor/status-history.service.ts';
 /** A service's history on the wire (GET /api/services/{id}/history). */
 export function presentHistory(history: ServiceHistory): ServiceHistoryWire {
   return {
-    uptime: { '24h': history.uptime.h24, '7d': history.uptime.d7, '30d': history.uptime.d30 },
+    uptime: {
+      '24h': history.uptime.h24,
+      '7d': history.uptime.d7,
+      '30d': history.uptime.d30,
+      '365d': history.periods['365d'].uptime,
+    },
+    averageResponseTime: {
+      '24h': history.periods['24h'].averageResponseTime,
+      '7d': history.periods['7d'].averageResponseTime,
+      '30d': history.periods['30d'].averageResponseTime,
+      '365d': history.periods['365d'].averageResponseTime,
+    },
     recent: history.recent.map((row) => ({
       timestamp: row.timestamp,
       status: row.status,

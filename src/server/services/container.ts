@@ -37,6 +37,7 @@ import { ServiceCatalogService } from './service-catalog.service.ts';
 import { UserAdminService } from './user-admin.service.ts';
 import { ServicesRepository } from '../repositories/services.repository.ts';
 import { StatusHistoryRepository } from '../repositories/status-history.repository.ts';
+import { UptimeRepository } from '../repositories/uptime.repository.ts';
 import { Monitor } from '../monitor/monitor.ts';
 import { LeaderLockRepository } from '../repositories/leader-lock.repository.ts';
 import { Leadership } from './leadership.ts';
@@ -63,6 +64,7 @@ import { isGamedigType } from '../integrations/game-query/game-types.ts';
 import { createMediaServices, type MediaServices } from '../media/media.module.ts';
 import type { InvitationLimit } from '../media/media.service.ts';
 import type { CheckObserver, PollObserver } from '../metrics/observers.ts';
+import { createStatusPageServices, type StatusPageServices } from '../status-pages/status-pages.module.ts';
 
 /** Everything the services need from outside; tests pass real databases and local peers. */
 export interface ServiceDeps {
@@ -109,7 +111,7 @@ export interface ServiceDeps {
 }
 
 /** The services of the app, wired once at start. */
-export interface Services extends NotificationServices, GameServerServices, MediaServices {
+export interface Services extends NotificationServices, GameServerServices, MediaServices, StatusPageServices {
   auth: AuthService;
   passwordReset: PasswordResetService;
   googleAuth: GoogleAuthService;
@@ -206,8 +208,10 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     // The notification services are built below; the pollers only run once everything is wired.
     onStatusChanges: (changes) => notifications.recordSubjectChanges(changes),
   });
+  const statusPages = createStatusPageServices(kysely, deps.clock);
   const notifications = await createNotificationServices({
     db: kysely,
+    heldServices: () => statusPages.maintenance.heldServiceIds(),
     clock: deps.clock,
     mailerOverride: deps.mailer,
     smtpDefaults: deps.smtpDefaults,
@@ -300,6 +304,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     ...notifications,
     ...gameServers,
     ...media,
+    ...statusPages,
     auth,
     passwordReset,
     googleAuth,
@@ -333,7 +338,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     liveEvents,
     eventHeartbeatMs: deps.eventHeartbeatMs,
     changeFeed,
-    history: new StatusHistoryService(servicesRepository, historyRepository, deps.clock),
+    history: new StatusHistoryService(servicesRepository, historyRepository, deps.clock, new UptimeRepository(kysely)),
     userAdmin: new UserAdminService({
       users,
       sessions,

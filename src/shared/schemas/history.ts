@@ -23,6 +23,14 @@ export const serviceHistoryWire = z.object({
     '24h': z.number().nullable(),
     '7d': z.number().nullable(),
     '30d': z.number().nullable(),
+    '365d': z.number().nullable(),
+  }),
+  /** Average response time in whole ms over the same periods (issue 16: on each card); null without timed checks. */
+  averageResponseTime: z.object({
+    '24h': z.number().nullable(),
+    '7d': z.number().nullable(),
+    '30d': z.number().nullable(),
+    '365d': z.number().nullable(),
   }),
   recent: z.array(historyCheckWire),
   responseTimes: z.array(historyHourWire),

@@ -12,6 +12,7 @@ import { GameServerCounts } from '../game-servers/game-server-counts';
 import { isAmpServiceName } from '../game-servers/game-server-rules';
 import type { DisplayFlags } from './display-flags';
 import { CardIcon } from './card-icon';
+import { MaintenanceBadge } from '../maintenance/maintenance-badge';
 import { NsfwBadge, StatusBadge } from './service-badges';
 import { ServiceDetails } from './service-details';
 import { ServiceIcon } from './service-icon';
@@ -102,6 +103,7 @@ const CardTitle = memo(function CardTitle({ service, flags, onlineColor, offline
           {flags.statusBadge && service.show_status_badge ? (
             <StatusBadge isOnline={service.status} onlineColor={onlineColor} offlineColor={offlineColor} />
           ) : null}
+          <MaintenanceBadge serviceId={service.id} />
           {service.isNSFW ? <NsfwBadge /> : null}
         </div>
       </div>

@@ -12,9 +12,15 @@ const WINDOWS = [
   ['24h', '24 h'],
   ['7d', '7 d'],
   ['30d', '30 d'],
+  ['365d', '365 d'],
 ] as const satisfies readonly (readonly [keyof ServiceHistoryWire['uptime'], string])[];
 
-/** Recent checks, uptime over 24 h / 7 d / 30 d and response times; it polls only while on screen. */
+/** An average response time as the card shows it under the uptime: "45 ms", or a dash without timed checks. */
+function formatAverage(ms: number | null): string {
+  return ms === null ? '—' : `${ms} ms`;
+}
+
+/** Recent checks, uptime and average response time over 24 h / 7 d / 30 d / 365 d; it polls only while on screen. */
 export function UptimePanel({
   serviceId,
   onlineColor,
@@ -32,11 +38,22 @@ export function UptimePanel({
     <div ref={ref} className="grid gap-2.5 border-t border-border/70 pt-3" data-testid="uptime-panel">
       {data ? (
         <>
-          <dl className="grid grid-cols-3 gap-2 text-center">
+          <dl className="grid grid-cols-4 gap-1.5 text-center">
             {WINDOWS.map(([key, label]) => (
-              <div key={key} className="rounded-md bg-muted/60 px-2 py-1.5">
-                <dt className="text-[0.7rem] text-muted-foreground">Uptime {label}</dt>
+              <div key={key} className="rounded-md bg-muted/60 px-1 py-1.5" data-testid={`uptime-${key}`}>
+                {/* Four to a card's width: the period alone shows, "Uptime" is there for screen readers. */}
+                <dt className="text-[0.7rem] whitespace-nowrap text-muted-foreground" title={`Uptime ${label}`}>
+                  <span className="sr-only">Uptime </span>
+                  {label}
+                </dt>
                 <dd className="text-sm font-semibold tabular-nums">{formatUptime(data.uptime[key])}</dd>
+                <dd
+                  className="text-[0.7rem] whitespace-nowrap text-muted-foreground tabular-nums"
+                  title={`Average response time over ${label}`}
+                >
+                  <span className="sr-only">Average response time </span>
+                  {formatAverage(data.averageResponseTime[key])}
+                </dd>
               </div>
             ))}
           </dl>

@@ -13,6 +13,8 @@ import { AdminPageFrame } from '../../features/layout/admin-page-frame';
 import { MailSettingsSection } from '../../features/mail-settings/mail-settings-section';
 import { MediaSettingsSection } from '../../features/media/media-settings-section';
 import { SettingsForm } from '../../features/settings/settings-form';
+import { MaintenanceSection } from '../../features/maintenance/maintenance-section';
+import { StatusPagesSection } from '../../features/status-pages/status-pages-section';
 
 function SettingsSkeleton() {
   return (
@@ -56,6 +58,8 @@ export default function SettingsPage() {
           <MediaSettingsSection />
           <MailSettingsSection />
           <EmailTemplatesSection />
+          <MaintenanceSection />
+          <StatusPagesSection />
           <BackupsSection />
           <ApiKeysSection />
           <ConfigTransferSection />

@@ -1,0 +1,113 @@
+import { averageResponseTime, uptimePercent } from '../monitor/rollup.ts';
+import type { BucketCounts, UptimeRepository } from '../repositories/uptime.repository.ts';
+
+/** The periods uptime is given for (cards, status pages, badges). */
+export type UptimePeriod = '24h' | '7d' | '30d' | '90d' | '365d';
+
+/** Uptime (percent, two decimals) and average response time (ms) over one period; null without checks. */
+export interface PeriodFigures {
+  uptime: number | null;
+  averageResponseTime: number | null;
+}
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+/** Hours of each period; up to 30 days they are read from the hourly rollups, longer ones from the daily ones. */
+const PERIOD_HOURS: Record<UptimePeriod, number> = { '24h': 24, '7d': 168, '30d': 720, '90d': 2160, '365d': 8760 };
+const HOURLY_LIMIT = 720;
+
+/** The first bucket of a period: whole hours (or whole UTC days), the current one included, as the history does. */
+function periodStart(period: UptimePeriod, now: number): number {
+  const from = now - PERIOD_HOURS[period] * HOUR_MS;
+  return PERIOD_HOURS[period] <= HOURLY_LIMIT
+    ? Math.floor(from / HOUR_MS) * HOUR_MS
+    : Math.floor(from / DAY_MS) * DAY_MS;
+}
+
+function figures(buckets: readonly BucketCounts[], since: number): PeriodFigures {
+  let checks = 0;
+  let up = 0;
+  let timed = 0;
+  let sum = 0;
+  for (const bucket of buckets) {
+    if (bucket.bucket < since) continue;
+    checks += bucket.checks;
+    up += bucket.upChecks;
+    timed += bucket.timedChecks;
+    sum += bucket.responseTimeSum;
+  }
+  return { uptime: uptimePercent(up, checks), averageResponseTime: averageResponseTime(sum, timed) };
+}
+
+function byService(rows: readonly BucketCounts[]): Map<number, BucketCounts[]> {
+  const grouped = new Map<number, BucketCounts[]>();
+  for (const row of rows) {
+    const list = grouped.get(row.serviceId);
+    if (list) list.push(row);
+    else grouped.set(row.serviceId, [row]);
+  }
+  return grouped;
+}
+
+/**
+ * Uptime and average response time of many services over the given periods, in at most two queries (one over the
+ * hourly rollups, one over the daily ones), whatever the number of services.
+ */
+export async function periodFigures<P extends UptimePeriod>(
+  repository: UptimeRepository,
+  serviceIds: readonly number[],
+  periods: readonly P[],
+  now: number,
+): Promise<Map<number, Record<P, PeriodFigures>>> {
+  const hourlyPeriods = periods.filter((p) => PERIOD_HOURS[p] <= HOURLY_LIMIT);
+  const dailyPeriods = periods.filter((p) => PERIOD_HOURS[p] > HOURLY_LIMIT);
+  const earliest = (list: readonly P[]) => Math.min(...list.map((p) => periodStart(p, now)));
+  const [hourly, daily] = await Promise.all([
+    hourlyPeriods.length > 0 ? repository.buckets('hourly', serviceIds, earliest(hourlyPeriods)) : [],
+    dailyPeriods.length > 0 ? repository.buckets('daily', serviceIds, earliest(dailyPeriods)) : [],
+  ]);
+  const hourlyBy = byService(hourly);
+  const dailyBy = byService(daily);
+  const result = new Map<number, Record<P, PeriodFigures>>();
+  for (const id of serviceIds) {
+    const entry = {} as Record<P, PeriodFigures>;
+    for (const period of periods) {
+      const source = PERIOD_HOURS[period] <= HOURLY_LIMIT ? hourlyBy : dailyBy;
+      entry[period] = figures(source.get(id) ?? [], periodStart(period, now));
+    }
+    result.set(id, entry);
+  }
+  return result;
+}
+
+/** One UTC day of an uptime bar. */
+export interface UptimeDay {
+  day: string;
+  uptime: number | null;
+}
+
+/** The last `days` UTC days (today included, oldest first) of each service's daily uptime, in one query. */
+export async function dailyBars(
+  repository: UptimeRepository,
+  serviceIds: readonly number[],
+  days: number,
+  now: number,
+): Promise<Map<number, UptimeDay[]>> {
+  const today = Math.floor(now / DAY_MS) * DAY_MS;
+  const first = today - (days - 1) * DAY_MS;
+  const rows = byService(await repository.buckets('daily', serviceIds, first));
+  const result = new Map<number, UptimeDay[]>();
+  for (const id of serviceIds) {
+    const byDay = new Map((rows.get(id) ?? []).map((row) => [row.bucket, row]));
+    const bar: UptimeDay[] = [];
+    for (let day = first; day <= today; day += DAY_MS) {
+      const row = byDay.get(day);
+      bar.push({
+        day: new Date(day).toISOString().slice(0, 10),
+        uptime: row ? uptimePercent(row.upChecks, row.checks) : null,
+      });
+    }
+    result.set(id, bar);
+  }
+  return result;
+}
