@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OpenApiDocument, OpenApiOperation } from '../../src/server/openapi/openapi-document.ts';
+import { openApiPath, type OpenApiDocument, type OpenApiOperation } from '../../src/server/openapi/openapi-document.ts';
 import { createActors, type Actor, type ActorKind } from '../helpers/actors.ts';
 import type { TestClient } from '../helpers/http-client.ts';
 import { OpenApiAnswers, schemaChecker } from '../helpers/openapi-answers.ts';
@@ -38,7 +38,7 @@ describe('GET /api/openapi.json', () => {
   it('lists every registered route with its access, key scope and a summary', () => {
     expect(app.built.routes.length).toBeGreaterThan(60);
     for (const route of app.built.routes) {
-      const path = route.url.replace(/:(\w+)/g, '{$1}');
+      const path = openApiPath(route.url);
       const entry = operation(route.method, path);
       expect(entry['x-access'], `${route.method} ${route.url}`).toBe(route.access);
       expect(entry['x-api-key-scope'], `${route.method} ${route.url}`).toBe(route.apiKeyScope);

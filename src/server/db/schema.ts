@@ -405,6 +405,8 @@ export interface ChannelDeliveriesTable {
   inDoubt: BoolDefault;
   createdAt: string;
   finishedAt: string | null;
+}
+
 /** A maintenance window (migration 0017): its schedule in the wall-clock time of `time_zone` (IANA). */
 export interface MaintenanceWindowsTable {
   id: Generated<number>;

@@ -51,9 +51,9 @@ function isZod(value: unknown): value is z.ZodType {
   return value instanceof z.ZodType;
 }
 
-/** `/api/services/:id` → `/api/services/{id}`. */
+/** `/api/services/:id` → `/api/services/{id}`; a parameter's pattern (`:slug([a-z0-9-]+)`) is its schema's. */
 export function openApiPath(url: string): string {
-  return url.replace(/:(\w+)/g, '{$1}');
+  return url.replace(/:(\w+)(\([^)]*\))?/g, '{$1}');
 }
 
 /** `GET /api/services/:id/history` → `getServicesByIdHistory`: unique, stable, readable. */

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { idParams } from '#shared/schemas/common';
 import {
   badgeFlagBody,
@@ -9,6 +10,9 @@ import {
 import { AppError } from '../services/app-error.ts';
 import { sendPublicAnswer } from '../status-pages/public-reply.ts';
 import { TimedAnswers } from '../status-pages/timed-answers.ts';
+import { answerOfType, notModified } from '../openapi/route-docs.ts';
+
+const svgBadge = answerOfType('image/svg+xml', z.string(), 'The badge, an SVG image without script');
 import type { RouteContext } from './route-context.ts';
 
 const SVG = 'image/svg+xml; charset=utf-8';
@@ -27,7 +31,14 @@ export function badgesRoutes({ app, services }: RouteContext, now: () => number)
 
   app.get(
     '/api/badge/:serviceId/status',
-    { config: { access: 'public' }, schema: { params: badgeParams } },
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: "A service's status as an SVG badge (services marked public only)",
+        params: badgeParams,
+        response: { 200: svgBadge, 304: notModified },
+      },
+    },
     async (request, reply) => {
       const { serviceId } = request.params;
       const answer = await answers.get(`status:${serviceId}`, async () => {
@@ -41,7 +52,15 @@ export function badgesRoutes({ app, services }: RouteContext, now: () => number)
 
   app.get(
     '/api/badge/:serviceId/uptime',
-    { config: { access: 'public' }, schema: { params: badgeParams, querystring: badgeQuery } },
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: "A service's uptime over a period as an SVG badge (services marked public only)",
+        params: badgeParams,
+        querystring: badgeQuery,
+        response: { 200: svgBadge, 304: notModified },
+      },
+    },
     async (request, reply) => {
       const { serviceId } = request.params;
       const { period } = request.query;
@@ -56,7 +75,10 @@ export function badgesRoutes({ app, services }: RouteContext, now: () => number)
 
   app.get(
     '/api/badges',
-    { config: { access: 'admin', apiKeyScope: 'admin' }, schema: { response: { 200: publicBadgesWire } } },
+    {
+      config: { access: 'admin', apiKeyScope: 'admin' },
+      schema: { summary: 'The services whose badges are public', response: { 200: publicBadgesWire } },
+    },
     async () => ({
       serviceIds: await services.statusPages.publicBadges(),
     }),
@@ -66,7 +88,12 @@ export function badgesRoutes({ app, services }: RouteContext, now: () => number)
     '/api/badges/:id',
     {
       config: { access: 'admin', apiKeyScope: 'admin' },
-      schema: { params: idParams, body: badgeFlagBody, response: { 200: publicBadgesWire } },
+      schema: {
+        summary: "Make a service's badges public or not",
+        params: idParams,
+        body: badgeFlagBody,
+        response: { 200: publicBadgesWire },
+      },
     },
     async (request) => {
       await services.statusPages.setPublicBadge(request.params.id, request.body.public);

@@ -18,20 +18,30 @@ const admin = { access: 'admin', apiKeyScope: 'admin' } as const;
 export function maintenanceRoutes({ app, services }: RouteContext): void {
   app.get(
     '/api/maintenance-windows',
-    { config: admin, schema: { response: { 200: maintenanceWindowListWire } } },
+    { config: admin, schema: { summary: 'Every maintenance window', response: { 200: maintenanceWindowListWire } } },
     async () => (await services.maintenance.list()).map(presentMaintenanceWindow),
   );
 
   // The cards' "Maintenance": only ids of services the viewer may see, nothing of the windows' names or schedules.
   app.get(
     '/api/maintenance-windows/active',
-    { config: { access: 'approved', apiKeyScope: 'read' }, schema: { response: { 200: activeMaintenanceWire } } },
+    {
+      config: { access: 'approved', apiKeyScope: 'read' },
+      schema: { summary: 'The services in a maintenance window now', response: { 200: activeMaintenanceWire } },
+    },
     async (request) => ({ serviceIds: await services.maintenance.activeFor(requireAuth(request).user) }),
   );
 
   app.post(
     '/api/maintenance-windows',
-    { config: admin, schema: { body: createMaintenanceBody, response: { 201: maintenanceWindowWire } } },
+    {
+      config: admin,
+      schema: {
+        summary: 'Add a maintenance window (one-off or weekly, in its time zone)',
+        body: createMaintenanceBody,
+        response: { 201: maintenanceWindowWire },
+      },
+    },
     async (request, reply) =>
       reply.status(201).send(presentMaintenanceWindow(await services.maintenance.create(request.body))),
   );
@@ -40,14 +50,22 @@ export function maintenanceRoutes({ app, services }: RouteContext): void {
     '/api/maintenance-windows/:id',
     {
       config: admin,
-      schema: { params: idParams, body: updateMaintenanceBody, response: { 200: maintenanceWindowWire } },
+      schema: {
+        summary: 'Change a maintenance window',
+        params: idParams,
+        body: updateMaintenanceBody,
+        response: { 200: maintenanceWindowWire },
+      },
     },
     async (request) => presentMaintenanceWindow(await services.maintenance.update(request.params.id, request.body)),
   );
 
   app.delete(
     '/api/maintenance-windows/:id',
-    { config: admin, schema: { params: idParams, response: { 200: messageWire } } },
+    {
+      config: admin,
+      schema: { summary: 'Delete a maintenance window', params: idParams, response: { 200: messageWire } },
+    },
     async (request) => {
       await services.maintenance.delete(request.params.id);
       return presentMessage(MAINTENANCE_MSG.deleted);

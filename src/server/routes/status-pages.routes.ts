@@ -17,6 +17,7 @@ import { presentPublicStatusPage, presentStatusNote, presentStatusPage } from '.
 import { AppError } from '../services/app-error.ts';
 import { sendPublicAnswer } from '../status-pages/public-reply.ts';
 import { TimedAnswers } from '../status-pages/timed-answers.ts';
+import { notModified } from '../openapi/route-docs.ts';
 import type { RouteContext } from './route-context.ts';
 
 const admin = { access: 'admin', apiKeyScope: 'admin' } as const;
@@ -32,7 +33,14 @@ export function statusPagesRoutes({ app, services }: RouteContext, now: () => nu
   // The slug is matched by its pattern, so `/api/status-pages/` (an empty slug) is no public page but a 404.
   app.get(
     '/api/status-pages/:slug([a-z0-9-]+)',
-    { config: { access: 'public' }, schema: { params: slugParams, response: { 200: publicStatusPageWire } } },
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'A public status page: names, states, uptime and notes, nothing else',
+        params: slugParams,
+        response: { 200: publicStatusPageWire, 304: notModified },
+      },
+    },
     async (request, reply) => {
       const { slug } = request.params;
       const answer = await answers.get(slug, async () => {
@@ -47,26 +55,39 @@ export function statusPagesRoutes({ app, services }: RouteContext, now: () => nu
     },
   );
 
-  app.get('/api/status-pages', { config: admin, schema: { response: { 200: statusPageListWire } } }, async () =>
-    (await services.statusPages.list()).map(presentStatusPage),
+  app.get(
+    '/api/status-pages',
+    { config: admin, schema: { summary: 'Every status page', response: { 200: statusPageListWire } } },
+    async () => (await services.statusPages.list()).map(presentStatusPage),
   );
 
   app.post(
     '/api/status-pages',
-    { config: admin, schema: { body: createStatusPageBody, response: { 201: statusPageWire } } },
+    {
+      config: admin,
+      schema: { summary: 'Add a status page', body: createStatusPageBody, response: { 201: statusPageWire } },
+    },
     async (request, reply) =>
       reply.status(201).send(presentStatusPage(await services.statusPages.create(request.body))),
   );
 
   app.patch(
     '/api/status-pages/:id',
-    { config: admin, schema: { params: idParams, body: updateStatusPageBody, response: { 200: statusPageWire } } },
+    {
+      config: admin,
+      schema: {
+        summary: 'Change a status page',
+        params: idParams,
+        body: updateStatusPageBody,
+        response: { 200: statusPageWire },
+      },
+    },
     async (request) => presentStatusPage(await services.statusPages.update(request.params.id, request.body)),
   );
 
   app.delete(
     '/api/status-pages/:id',
-    { config: admin, schema: { params: idParams, response: { 200: messageWire } } },
+    { config: admin, schema: { summary: 'Delete a status page', params: idParams, response: { 200: messageWire } } },
     async (request) => {
       await services.statusPages.delete(request.params.id);
       return presentMessage(STATUS_PAGE_MSG.deleted);
@@ -75,21 +96,40 @@ export function statusPagesRoutes({ app, services }: RouteContext, now: () => nu
 
   app.post(
     '/api/status-pages/:id/notes',
-    { config: admin, schema: { params: idParams, body: createNoteBody, response: { 201: statusNoteWire } } },
+    {
+      config: admin,
+      schema: {
+        summary: 'Add an incident note to a status page',
+        params: idParams,
+        body: createNoteBody,
+        response: { 201: statusNoteWire },
+      },
+    },
     async (request, reply) =>
       reply.status(201).send(presentStatusNote(await services.statusPages.addNote(request.params.id, request.body))),
   );
 
   app.patch(
     '/api/status-pages/:id/notes/:noteId',
-    { config: admin, schema: { params: noteParams, body: updateNoteBody, response: { 200: statusNoteWire } } },
+    {
+      config: admin,
+      schema: {
+        summary: 'Change an incident note',
+        params: noteParams,
+        body: updateNoteBody,
+        response: { 200: statusNoteWire },
+      },
+    },
     async (request) =>
       presentStatusNote(await services.statusPages.updateNote(request.params.id, request.params.noteId, request.body)),
   );
 
   app.delete(
     '/api/status-pages/:id/notes/:noteId',
-    { config: admin, schema: { params: noteParams, response: { 200: messageWire } } },
+    {
+      config: admin,
+      schema: { summary: 'Delete an incident note', params: noteParams, response: { 200: messageWire } },
+    },
     async (request) => {
       await services.statusPages.deleteNote(request.params.id, request.params.noteId);
       return presentMessage(STATUS_PAGE_MSG.noteDeleted);
