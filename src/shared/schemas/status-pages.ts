@@ -148,7 +148,12 @@ export const publicStatusPageWire = z.strictObject({
 });
 export type PublicStatusPageWire = z.infer<typeof publicStatusPageWire>;
 
-export const slugParams = z.object({ slug: z.string().max(64).regex(/^[a-z0-9-]+$/) });
+export const slugParams = z.object({
+  slug: z
+    .string()
+    .max(64)
+    .regex(/^[a-z0-9-]+$/),
+});
 
 /** PUT /api/badges/{serviceId}: the admin's mark that lets a service's badges answer without sign-in. */
 export const badgeFlagBody = z.strictObject({ public: z.boolean({ error: 'public must be true or false' }) });
