@@ -15,6 +15,7 @@ import { gameServersMigration } from './migrations/0011-game-servers.ts';
 import { mediaMigration } from './migrations/0012-media.ts';
 import { compactHistoryMigration } from './migrations/0013-compact-history.ts';
 import { apiKeysMigration } from './migrations/0014-api-keys.ts';
+import { checkSettingsMigration } from './migrations/0015-check-settings.ts';
 
 /** Migrations are listed in code (not read from disk) so the bundled server carries them. */
 export function migrationsFor(db: Pick<Db, 'dialect'>): Record<string, Migration> {
@@ -33,6 +34,7 @@ export function migrationsFor(db: Pick<Db, 'dialect'>): Record<string, Migration
     '0012-media': mediaMigration(db.dialect),
     '0013-compact-history': compactHistoryMigration(db.dialect),
     '0014-api-keys': apiKeysMigration(db.dialect),
+    '0015-check-settings': checkSettingsMigration(db.dialect),
   };
 }
 

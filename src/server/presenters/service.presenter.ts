@@ -1,9 +1,20 @@
 import type { ServiceWire } from '#shared/schemas/service';
 import type { Service } from '../repositories/services.repository.ts';
 
+export interface PresentServiceOptions {
+  /** Administrators see the check settings (headers and bodies may hold credentials they typed). */
+  admin?: boolean;
+  /** The push URL of a token just made: only in the answer that made it. */
+  pushUrl?: string | null;
+}
+
 /** A service on the wire (SPEC section 3 field names); `mediaServerId` is `pickMediaService`'s answer. */
-export function presentService(service: Service, mediaServerId: number | null): ServiceWire {
-  return {
+export function presentService(
+  service: Service,
+  mediaServerId: number | null,
+  options: PresentServiceOptions = {},
+): ServiceWire {
+  const wire: ServiceWire = {
     id: service.id,
     name: service.name,
     url: service.url,
@@ -17,4 +28,8 @@ export function presentService(service: Service, mediaServerId: number | null): 
     show_status_badge: service.show_status_badge,
     mediaServer: service.id === mediaServerId,
   };
+  if (!service.status && service.failure !== null) wire.failure = service.failure;
+  if (options.admin) wire.check = service.check;
+  if (options.pushUrl) wire.pushUrl = options.pushUrl;
+  return wire;
 }

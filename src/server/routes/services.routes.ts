@@ -1,24 +1,43 @@
 import { SERVICE_MSG } from '#shared/messages';
+import { isAdminRole } from '#shared/permissions';
 import { idParams } from '#shared/schemas/common';
 import { createServiceBody, updateServiceBody } from '#shared/schemas/service';
-import { requireAuth } from '../http/access.ts';
+import { pushTokenWire } from '#shared/schemas/service-check';
+import type { FastifyRequest } from 'fastify';
+import { keyHasScope, requireAuth } from '../http/access.ts';
 import { presentMessage } from '../presenters/message.presenter.ts';
 import { presentService } from '../presenters/service.presenter.ts';
 import type { RouteContext } from './route-context.ts';
 
+/**
+ * Whether the caller sees check settings: an administrator's session, or a key with the admin scope (a read key
+ * made by an administrator only reads what any user reads).
+ */
+function seesCheckSettings(request: FastifyRequest): boolean {
+  const auth = requireAuth(request);
+  return isAdminRole(auth.user.role) && (request.apiKey === null || keyHasScope(request.apiKey.scopes, 'admin'));
+}
+
 /** The services list for everyone approved; changes for administrators. */
 export function servicesRoutes({ app, services }: RouteContext): void {
+  const pushUrl = (token: string | null) => (token === null ? null : services.push.pushUrl(token));
+
   app.get('/api/services', { config: { access: 'approved', apiKeyScope: 'read' } }, async (request) => {
     const { services: list, mediaServerId } = await services.catalog.listFor(requireAuth(request).user);
-    return list.map((service) => presentService(service, mediaServerId));
+    const admin = seesCheckSettings(request);
+    return list.map((service) => presentService(service, mediaServerId, { admin }));
   });
 
   app.post(
     '/api/services',
     { config: { access: 'admin', apiKeyScope: 'admin' }, schema: { body: createServiceBody } },
     async (request, reply) => {
-      const service = await services.catalog.create(request.body);
-      return reply.status(201).send(presentService(service, await services.catalog.mediaServerId()));
+      const saved = await services.catalog.create(request.body);
+      const wire = presentService(saved.service, await services.catalog.mediaServerId(), {
+        admin: true,
+        pushUrl: pushUrl(saved.pushToken),
+      });
+      return reply.status(201).send(wire);
     },
   );
 
@@ -26,9 +45,21 @@ export function servicesRoutes({ app, services }: RouteContext): void {
     '/api/services/:id',
     { config: { access: 'admin', apiKeyScope: 'admin' }, schema: { params: idParams, body: updateServiceBody } },
     async (request) => {
-      const service = await services.catalog.update(request.params.id, request.body);
-      return presentService(service, await services.catalog.mediaServerId());
+      const saved = await services.catalog.update(request.params.id, request.body);
+      return presentService(saved.service, await services.catalog.mediaServerId(), {
+        admin: true,
+        pushUrl: pushUrl(saved.pushToken),
+      });
     },
+  );
+
+  app.post(
+    '/api/services/:id/push-token',
+    {
+      config: { access: 'admin', apiKeyScope: 'admin' },
+      schema: { params: idParams, response: { 200: pushTokenWire } },
+    },
+    async (request) => ({ pushUrl: services.push.pushUrl(await services.catalog.rotatePushToken(request.params.id)) }),
   );
 
   app.delete(

@@ -33,6 +33,7 @@ import { publishServiceChanges } from '../events/service-events.ts';
 import { createChangeFeed, type ChangeFeed, type PgChangeFeedOptions } from '../events/change-feed.ts';
 import type { RowCaps } from './row-caps.ts';
 import { ServiceCatalogService } from './service-catalog.service.ts';
+import { ServicePushService } from './service-push.service.ts';
 import { UserAdminService } from './user-admin.service.ts';
 import { ServicesRepository } from '../repositories/services.repository.ts';
 import { StatusHistoryRepository } from '../repositories/status-history.repository.ts';
@@ -112,6 +113,8 @@ export interface Services extends NotificationServices, GameServerServices, Medi
   settings: SettingsService;
   profile: ProfileService;
   catalog: ServiceCatalogService;
+  /** Pushes of push:// services (issue 16). */
+  push: ServicePushService;
   images: ImageUploadService;
   backups: BackupService;
   /** The check engine; main.ts starts and stops it (tests start their own). */
@@ -248,6 +251,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     deps.caps.services,
   );
   const historyRepository = new StatusHistoryRepository(kysely, deps.db.dialect);
+  const push = new ServicePushService(servicesRepository, deps.clock, deps.publicUrl);
   const gameServers = createGameServerServices({
     db: kysely,
     clock: deps.clock,
@@ -297,6 +301,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     settings,
     profile: new ProfileService(users, () => settings.get()),
     catalog,
+    push,
     images: new ImageUploadService(deps.uploadsDir, deps.outboundPolicy),
     backups: new BackupService({
       source: {
@@ -315,6 +320,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
       history: historyRepository,
       catalog,
       settings,
+      push,
       clock: deps.clock,
       log: deps.log,
       onStatusChanges: (changes) => changeFeed.publish({ kind: 'service', ids: changes.map((c) => c.serviceId) }),
