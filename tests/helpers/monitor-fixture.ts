@@ -45,6 +45,7 @@ export function newTestMonitor(app: TestApp, options: MonitorOptions, clock: Clo
       history: new StatusHistoryRepository(kysely, app.testDb.db.dialect),
       catalog: app.built.services.catalog,
       settings: app.built.services.settings,
+      push: app.built.services.push,
       clock,
       log: app.built.app.log,
     },

@@ -83,7 +83,12 @@ describe('GET /api/services/:id/history', () => {
     const quiet = await client.get<ServiceHistoryWire>(
       `/api/services/${await createService({ name: 'Quiet' })}/history`,
     );
-    expect(quiet.body).toEqual({ uptime: { '24h': null, '7d': null, '30d': null }, recent: [], responseTimes: [] });
+    expect(quiet.body).toEqual({
+      uptime: { '24h': null, '7d': null, '30d': null },
+      recent: [],
+      changes: [],
+      responseTimes: [],
+    });
   });
 
   it('answers the same once the prune job has packed the finished hours', async () => {

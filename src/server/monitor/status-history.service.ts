@@ -11,12 +11,17 @@ import { averageResponseTime, hourBucket, uptimePercent } from './rollup.ts';
 /** How many raw checks the recent-history bar shows. */
 export const RECENT_CHECKS = 50;
 
+/** How many status changes the history lists, each with why it went down. */
+export const RECENT_CHANGES = 10;
+
 const HOUR_MS = 3_600_000;
 
 /** A service's history as the card shows it. */
 export interface ServiceHistory {
   uptime: { h24: number | null; d7: number | null; d30: number | null };
   recent: LogRow[];
+  /** The latest status changes, newest first; a change to down carries the failed condition or error. */
+  changes: { changedAt: string; status: boolean; reason: string | null }[];
   responseTimes: { timestamp: string; responseTime: number | null }[];
 }
 
@@ -36,10 +41,11 @@ export class StatusHistoryService {
     // Windows are whole hours: the bucket containing "now minus the window" onwards, the current hour included.
     const since = (hours: number) => hourBucket(new Date(now - hours * HOUR_MS).toISOString());
     const h24 = since(24);
-    const [sums, recent, hourly] = await Promise.all([
+    const [sums, recent, hourly, changes] = await Promise.all([
       this.history.uptimeSums(serviceId, { h24, d7: since(7 * 24), d30: since(30 * 24) }),
       this.history.recent(serviceId, RECENT_CHECKS),
       this.history.hourly(serviceId, h24),
+      this.history.recentChanges(serviceId, RECENT_CHANGES),
     ]);
     return {
       uptime: {
@@ -48,6 +54,7 @@ export class StatusHistoryService {
         d30: uptimePercent(sums.up30d, sums.checks30d),
       },
       recent,
+      changes,
       responseTimes: hourly.map((bucket) => ({
         timestamp: bucket.bucket,
         responseTime: averageResponseTime(bucket.responseTimeSum, bucket.timedChecks),

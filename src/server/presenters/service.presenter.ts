@@ -1,5 +1,16 @@
+import { isAdminRole } from '#shared/permissions';
 import type { ServiceWire } from '#shared/schemas/service';
+import { keyHasScope, type ApiKeyScope } from '../http/access.ts';
 import type { Service } from '../repositories/services.repository.ts';
+import type { Role } from '#shared/roles';
+
+/**
+ * Whether a caller sees check settings: an administrator's session, or a key with the admin scope (a read key
+ * made by an administrator reads only what any user reads). The service-list cache keys on it too.
+ */
+export function seesCheckSettings(role: Role, apiKey: { scopes: readonly ApiKeyScope[] } | null): boolean {
+  return isAdminRole(role) && (apiKey === null || keyHasScope(apiKey.scopes, 'admin'));
+}
 
 export interface PresentServiceOptions {
   /** Administrators see the check settings (headers and bodies may hold credentials they typed). */

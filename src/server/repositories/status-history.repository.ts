@@ -205,6 +205,21 @@ export class StatusHistoryRepository {
     return new Map(rows.map((row) => [row.serviceId, row.changedAt]));
   }
 
+  /** The service's latest status changes, newest first, with the failure that made each change to down. */
+  async recentChanges(
+    serviceId: number,
+    limit: number,
+  ): Promise<{ changedAt: string; status: boolean; reason: string | null }[]> {
+    const rows = await this.db
+      .selectFrom('service_status_changes')
+      .select(['changedAt', 'status', 'reason'])
+      .where('serviceId', '=', serviceId)
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({ changedAt: row.changedAt, status: bool(row.status), reason: row.reason }));
+  }
+
   /** The service's latest raw checks, oldest first: recent rows, then packed hours as far back as needed. */
   async recent(serviceId: number, limit: number): Promise<LogRow[]> {
     const plain = await this.db

@@ -1,30 +1,20 @@
 import { SERVICE_MSG } from '#shared/messages';
-import { isAdminRole } from '#shared/permissions';
 import { idParams } from '#shared/schemas/common';
 import { createServiceBody, updateServiceBody } from '#shared/schemas/service';
 import { pushTokenWire } from '#shared/schemas/service-check';
-import type { FastifyRequest } from 'fastify';
-import { keyHasScope, requireAuth } from '../http/access.ts';
+import { requireAuth } from '../http/access.ts';
 import { presentMessage } from '../presenters/message.presenter.ts';
-import { presentService } from '../presenters/service.presenter.ts';
+import { presentService, seesCheckSettings } from '../presenters/service.presenter.ts';
 import type { RouteContext } from './route-context.ts';
-
-/**
- * Whether the caller sees check settings: an administrator's session, or a key with the admin scope (a read key
- * made by an administrator only reads what any user reads).
- */
-function seesCheckSettings(request: FastifyRequest): boolean {
-  const auth = requireAuth(request);
-  return isAdminRole(auth.user.role) && (request.apiKey === null || keyHasScope(request.apiKey.scopes, 'admin'));
-}
 
 /** The services list for everyone approved; changes for administrators. */
 export function servicesRoutes({ app, services }: RouteContext): void {
   const pushUrl = (token: string | null) => (token === null ? null : services.push.pushUrl(token));
 
   app.get('/api/services', { config: { access: 'approved', apiKeyScope: 'read' } }, async (request) => {
-    const { services: list, mediaServerId } = await services.catalog.listFor(requireAuth(request).user);
-    const admin = seesCheckSettings(request);
+    const { user } = requireAuth(request);
+    const { services: list, mediaServerId } = await services.catalog.listFor(user);
+    const admin = seesCheckSettings(user.role, request.apiKey);
     return list.map((service) => presentService(service, mediaServerId, { admin }));
   });
 

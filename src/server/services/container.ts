@@ -33,7 +33,7 @@ import { publishServiceChanges } from '../events/service-events.ts';
 import { createChangeFeed, type ChangeFeed, type PgChangeFeedOptions } from '../events/change-feed.ts';
 import type { RowCaps } from './row-caps.ts';
 import { ServiceCatalogService } from './service-catalog.service.ts';
-import { ServicePushService } from './service-push.service.ts';
+import { DEFAULT_PUSH_LIMITS, ServicePushService } from './service-push.service.ts';
 import { UserAdminService } from './user-admin.service.ts';
 import { ServicesRepository } from '../repositories/services.repository.ts';
 import { StatusHistoryRepository } from '../repositories/status-history.repository.ts';
@@ -251,7 +251,10 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     deps.caps.services,
   );
   const historyRepository = new StatusHistoryRepository(kysely, deps.db.dialect);
-  const push = new ServicePushService(servicesRepository, deps.clock, deps.publicUrl);
+  const push = new ServicePushService(servicesRepository, deps.clock, deps.publicUrl, {
+    pushesPerIp: deps.limits.pushesPerIp ?? DEFAULT_PUSH_LIMITS.pushesPerIp,
+    unknownTokensPerIp: deps.limits.unknownPushTokensPerIp ?? DEFAULT_PUSH_LIMITS.unknownTokensPerIp,
+  });
   const gameServers = createGameServerServices({
     db: kysely,
     clock: deps.clock,

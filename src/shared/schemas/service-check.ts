@@ -84,14 +84,7 @@ export const checkSettings = z.strictObject({
   method: z.enum(CHECK_METHODS, { error: `Method must be one of ${CHECK_METHODS.join(', ')}` }).optional(),
   headers: z
     .record(
-      z
-        .string()
-        .max(100)
-        .regex(HEADER_NAME, 'Header names must be HTTP tokens')
-        .refine(
-          (name) => !FORBIDDEN_HEADERS.has(name.toLowerCase()),
-          'Host, Content-Length, Transfer-Encoding, Connection and Upgrade cannot be set',
-        ),
+      z.string().max(100),
       z
         .string({ error: 'Header values must be text' })
         .max(4096)
@@ -99,6 +92,14 @@ export const checkSettings = z.strictObject({
       { error: 'Headers must be an object of names and values' },
     )
     .refine((headers) => Object.keys(headers).length <= 30, 'At most 30 headers')
+    .refine(
+      (headers) => Object.keys(headers).every((name) => HEADER_NAME.test(name)),
+      'Header names must be HTTP tokens',
+    )
+    .refine(
+      (headers) => Object.keys(headers).every((name) => !FORBIDDEN_HEADERS.has(name.toLowerCase())),
+      'Host, Content-Length, Transfer-Encoding, Connection and Upgrade cannot be set',
+    )
     .optional(),
   body: z.string({ error: 'Body must be text' }).max(65_536, 'Body must be at most 64 KiB').optional(),
   /** DNS only: what to ask the resolver. */
