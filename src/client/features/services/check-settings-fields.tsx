@@ -1,6 +1,6 @@
 import { ChevronRight } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
-import { CHECK_METHODS, DNS_TYPES, type DnsType } from '#shared/schemas/service-check';
+import { CHECK_METHODS, DNS_TYPES, type CheckKind, type DnsType } from '#shared/schemas/service-check';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
@@ -8,6 +8,15 @@ import { SwitchRow } from '../../components/ui/switch-row';
 import { Textarea } from '../../components/ui/textarea';
 import { kindOfTyped, type CheckFormValues } from './check-settings-form';
 import { CHECK_TEXT } from './check-settings-text';
+
+/** A typical condition of each kind, as the placeholder of an empty Conditions field. */
+const CONDITION_EXAMPLES: Record<CheckKind, string> = {
+  http: '[STATUS] == 200',
+  tcp: '[CONNECTED] == true',
+  tls: '[CERTIFICATE_EXPIRATION] > 168h',
+  dns: '[DNS_RCODE] == NOERROR',
+  push: '',
+};
 
 /** A labelled control; `control` receives the id to put on the input. */
 function CheckField({ label, hint, children }: { label: string; hint?: string; children: (id: string) => ReactNode }) {
@@ -66,7 +75,7 @@ export function CheckSettingsFields({
                 rows={2}
                 spellCheck={false}
                 className="font-mono text-xs"
-                placeholder="[STATUS] == 200"
+                placeholder={CONDITION_EXAMPLES[kind]}
                 value={values.conditions}
                 onChange={text('conditions')}
               />
@@ -162,7 +171,7 @@ export function CheckSettingsFields({
             onCheckedChange={set('insecure')}
           />
         ) : null}
-        <div className={kind === 'push' ? 'grid grid-cols-3 gap-3' : 'grid grid-cols-2 gap-3'}>
+        <div className={kind === 'push' ? 'grid grid-cols-3 items-end gap-3' : 'grid grid-cols-2 items-end gap-3'}>
           {kind === 'push' ? (
             <CheckField label={CHECK_TEXT.graceSeconds}>
               {(id) => (
