@@ -6,7 +6,7 @@ import type { CheckFacts } from './conditions/evaluate.ts';
 import { CHECK_TIMEOUT } from './http-checker.ts';
 import type { TargetPolicy } from './metadata-targets.ts';
 import { realTimers, type MonotonicTimers, type TimerHandle } from './monotonic-timers.ts';
-import type { SocketObservation } from './socket-checker.ts';
+import { failedObservation, type SocketObservation } from './socket-checker.ts';
 
 /** A `dns://resolver[:port]` target with the service's query, parsed once per service change. */
 export interface DnsTarget {
@@ -168,12 +168,7 @@ export class DnsChecker {
       if (this.#pending.get(id)?.finish === finish) this.#pending.delete(id);
       done(observation);
     };
-    const fail = (error: string, refused = false) =>
-      finish({
-        error,
-        ...(refused ? { refused: true as const } : {}),
-        facts: { connected: false, responseTime: null },
-      });
+    const fail = (error: string, refused = false) => finish(failedObservation(error, refused));
     if (this.#closed) {
       fail('the checker is closed');
       return { cancel: () => undefined };
@@ -230,8 +225,7 @@ export class DnsChecker {
   /** Ends checks in flight and closes the sockets. */
   close(): void {
     this.#closed = true;
-    for (const pending of [...this.#pending.values()])
-      pending.finish({ error: 'cancelled', facts: { connected: false, responseTime: null } });
+    for (const pending of [...this.#pending.values()]) pending.finish(failedObservation('cancelled'));
     for (const socket of this.#sockets.values()) socket.close();
     this.#sockets.clear();
   }

@@ -31,6 +31,13 @@ export interface SocketCheckerOptions {
   wallNow?: () => number;
 }
 
+/** The observation of an exchange that failed before connecting (refused: the target policy said no). */
+export function failedObservation(error: string, refused = false): SocketObservation {
+  return refused
+    ? { error, refused: true, facts: { connected: false, responseTime: null } }
+    : { error, facts: { connected: false, responseTime: null } };
+}
+
 /** Parses a tcp:// or tls:// URL; null for anything else. */
 export function toSocketTarget(url: string, insecure: boolean): SocketTarget | null {
   try {
@@ -76,12 +83,7 @@ export class SocketChecker {
       socket?.destroy();
       done(observation);
     };
-    const fail = (error: string, refused = false) =>
-      finish({
-        error,
-        ...(refused ? { refused: true as const } : {}),
-        facts: { connected: false, responseTime: null },
-      });
+    const fail = (error: string, refused = false) => finish(failedObservation(error, refused));
     const timer = this.#timers.setTimeout(() => fail(CHECK_TIMEOUT), timeoutMs);
 
     const literal = literalAddress(target.host);

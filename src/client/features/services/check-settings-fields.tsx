@@ -1,6 +1,6 @@
 import { ChevronRight } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
-import { CHECK_METHODS, DNS_TYPES, type CheckKind, type DnsType } from '#shared/schemas/service-check';
+import { useId } from 'react';
+import { CHECK_METHODS, DNS_TYPES, type CheckKind } from '#shared/schemas/service-check';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
@@ -18,14 +18,73 @@ const CONDITION_EXAMPLES: Record<CheckKind, string> = {
   push: '',
 };
 
-/** A labelled control; `control` receives the id to put on the input. */
-function CheckField({ label, hint, children }: { label: string; hint?: string; children: (id: string) => ReactNode }) {
+/** A labelled text setting: a monospace textarea (`multiline`) or a one-line input. */
+function TextSetting({
+  label,
+  hint,
+  value,
+  onChange,
+  placeholder,
+  multiline = false,
+  numeric = false,
+}: {
+  label: string;
+  hint?: string;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder?: string;
+  multiline?: boolean;
+  numeric?: boolean;
+}) {
+  const id = useId();
+  const common = {
+    id,
+    value,
+    placeholder,
+    spellCheck: false,
+    onChange: (event: { target: { value: string } }) => onChange(event.target.value),
+  };
+  return (
+    <div className="grid min-w-0 gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      {multiline ? (
+        <Textarea rows={2} className="font-mono text-xs" {...common} />
+      ) : (
+        <Input autoComplete="off" inputMode={numeric ? 'numeric' : undefined} {...common} />
+      )}
+      {hint ? <p className="text-xs text-muted-foreground">{hint}</p> : null}
+    </div>
+  );
+}
+
+/** A labelled choice among fixed options. */
+function ChoiceSetting<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: T;
+  options: readonly T[];
+  onChange: (value: T) => void;
+}) {
   const id = useId();
   return (
     <div className="grid min-w-0 gap-1.5">
       <Label htmlFor={id}>{label}</Label>
-      {children(id)}
-      {hint ? <p className="text-xs text-muted-foreground">{hint}</p> : null}
+      <Select value={value} onValueChange={(next) => onChange(next as T)}>
+        <SelectTrigger id={id}>
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {options.map((option) => (
+            <SelectItem key={option} value={option}>
+              {option}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
     </div>
   );
 }
@@ -52,12 +111,6 @@ export function CheckSettingsFields({
     <K extends keyof CheckFormValues>(key: K) =>
     (value: CheckFormValues[K]) =>
       onChange({ ...values, [key]: value });
-  const text =
-    (
-      key: 'conditions' | 'headers' | 'body' | 'queryName' | 'failureThreshold' | 'recoveryThreshold' | 'graceSeconds',
-    ) =>
-    (event: { target: { value: string } }) =>
-      set(key)(event.target.value);
 
   return (
     <details className="group rounded-lg border" open={defaultOpen || error !== null} data-testid="advanced-check">
@@ -68,99 +121,52 @@ export function CheckSettingsFields({
       </summary>
       <div className="grid gap-3 border-t px-3 pt-3 pb-3">
         {kind !== 'push' ? (
-          <CheckField label={CHECK_TEXT.conditions} hint={CHECK_TEXT.conditionsHint}>
-            {(id) => (
-              <Textarea
-                id={id}
-                rows={2}
-                spellCheck={false}
-                className="font-mono text-xs"
-                placeholder={CONDITION_EXAMPLES[kind]}
-                value={values.conditions}
-                onChange={text('conditions')}
-              />
-            )}
-          </CheckField>
+          <TextSetting
+            label={CHECK_TEXT.conditions}
+            hint={CHECK_TEXT.conditionsHint}
+            multiline
+            placeholder={CONDITION_EXAMPLES[kind]}
+            value={values.conditions}
+            onChange={set('conditions')}
+          />
         ) : null}
         {kind === 'http' ? (
           <>
             <div className="grid gap-3 sm:grid-cols-[8rem_1fr]">
-              <CheckField label={CHECK_TEXT.method}>
-                {(id) => (
-                  <Select value={values.method} onValueChange={set('method')}>
-                    <SelectTrigger id={id}>
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {CHECK_METHODS.map((method) => (
-                        <SelectItem key={method} value={method}>
-                          {method}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                )}
-              </CheckField>
-              <CheckField label={CHECK_TEXT.headers} hint={CHECK_TEXT.headersHint}>
-                {(id) => (
-                  <Textarea
-                    id={id}
-                    rows={2}
-                    spellCheck={false}
-                    className="font-mono text-xs"
-                    placeholder="Authorization: Bearer …"
-                    value={values.headers}
-                    onChange={text('headers')}
-                  />
-                )}
-              </CheckField>
+              <ChoiceSetting
+                label={CHECK_TEXT.method}
+                value={values.method}
+                options={CHECK_METHODS}
+                onChange={set('method')}
+              />
+              <TextSetting
+                label={CHECK_TEXT.headers}
+                hint={CHECK_TEXT.headersHint}
+                multiline
+                placeholder="Authorization: Bearer …"
+                value={values.headers}
+                onChange={set('headers')}
+              />
             </div>
             {values.method !== 'GET' && values.method !== 'HEAD' ? (
-              <CheckField label={CHECK_TEXT.body}>
-                {(id) => (
-                  <Textarea
-                    id={id}
-                    rows={2}
-                    spellCheck={false}
-                    className="font-mono text-xs"
-                    value={values.body}
-                    onChange={text('body')}
-                  />
-                )}
-              </CheckField>
+              <TextSetting label={CHECK_TEXT.body} multiline value={values.body} onChange={set('body')} />
             ) : null}
           </>
         ) : null}
         {kind === 'dns' ? (
           <div className="grid gap-3 sm:grid-cols-[1fr_8rem]">
-            <CheckField label={CHECK_TEXT.queryName}>
-              {(id) => (
-                <Input
-                  id={id}
-                  autoComplete="off"
-                  spellCheck={false}
-                  placeholder="nas.home.arpa"
-                  value={values.queryName}
-                  onChange={text('queryName')}
-                />
-              )}
-            </CheckField>
-            <CheckField label={CHECK_TEXT.queryType}>
-              {(id) => (
-                <Select value={values.queryType} onValueChange={(value) => set('queryType')(value as DnsType)}>
-                  <SelectTrigger id={id}>
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {DNS_TYPES.map((type) => (
-                      <SelectItem key={type} value={type}>
-                        {type}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
-            </CheckField>
+            <TextSetting
+              label={CHECK_TEXT.queryName}
+              placeholder="nas.home.arpa"
+              value={values.queryName}
+              onChange={set('queryName')}
+            />
+            <ChoiceSetting
+              label={CHECK_TEXT.queryType}
+              value={values.queryType}
+              options={DNS_TYPES}
+              onChange={set('queryType')}
+            />
           </div>
         ) : null}
         {kind === 'tls' ? (
@@ -173,40 +179,28 @@ export function CheckSettingsFields({
         ) : null}
         <div className={kind === 'push' ? 'grid grid-cols-3 items-end gap-3' : 'grid grid-cols-2 items-end gap-3'}>
           {kind === 'push' ? (
-            <CheckField label={CHECK_TEXT.graceSeconds}>
-              {(id) => (
-                <Input
-                  id={id}
-                  inputMode="numeric"
-                  placeholder="60"
-                  value={values.graceSeconds}
-                  onChange={text('graceSeconds')}
-                />
-              )}
-            </CheckField>
+            <TextSetting
+              label={CHECK_TEXT.graceSeconds}
+              numeric
+              placeholder="60"
+              value={values.graceSeconds}
+              onChange={set('graceSeconds')}
+            />
           ) : null}
-          <CheckField label={CHECK_TEXT.failureThreshold}>
-            {(id) => (
-              <Input
-                id={id}
-                inputMode="numeric"
-                placeholder="1"
-                value={values.failureThreshold}
-                onChange={text('failureThreshold')}
-              />
-            )}
-          </CheckField>
-          <CheckField label={CHECK_TEXT.recoveryThreshold}>
-            {(id) => (
-              <Input
-                id={id}
-                inputMode="numeric"
-                placeholder="1"
-                value={values.recoveryThreshold}
-                onChange={text('recoveryThreshold')}
-              />
-            )}
-          </CheckField>
+          <TextSetting
+            label={CHECK_TEXT.failureThreshold}
+            numeric
+            placeholder="1"
+            value={values.failureThreshold}
+            onChange={set('failureThreshold')}
+          />
+          <TextSetting
+            label={CHECK_TEXT.recoveryThreshold}
+            numeric
+            placeholder="1"
+            value={values.recoveryThreshold}
+            onChange={set('recoveryThreshold')}
+          />
         </div>
         {error ? (
           <p role="alert" className="text-sm font-medium text-destructive" data-testid="check-error">
