@@ -95,6 +95,10 @@ describe('check settings on the service routes', () => {
     ],
     [{ url: 'tcp://127.0.0.1:1', check: { method: 'POST' } }, 'The check setting method does not apply to tcp checks'],
     [{ url: 'dns://127.0.0.1' }, 'A dns:// service needs a query (name and type) in its check'],
+    [
+      { url: 'dns://resolver.lan', check: { query: { name: 'a.test', type: 'A' } } },
+      'A dns:// service names its resolver by IP address',
+    ],
     [{ url: 'dns://127.0.0.1', check: { query: { name: 'bad name', type: 'A' } } }, 'Query name must be a DNS name'],
     [{ url: 'dns://127.0.0.1', check: { query: { name: 'a.test', type: 'ANY' } } }, 'Query type must be one of'],
     [{ url: 'push://', check: { conditions: ['[CONNECTED] == true'] } }, 'Push checks take no conditions'],

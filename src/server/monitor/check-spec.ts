@@ -1,4 +1,5 @@
 import { checkKindOf, type CheckKind, type CheckSettings, type DnsType } from '#shared/schemas/service-check';
+import { literalAddress } from './metadata-targets.ts';
 import {
   ConditionSyntaxError,
   parseCondition,
@@ -50,6 +51,10 @@ export interface CheckSpec {
 export function checkProblem(url: string, settings: CheckSettings | null): string | null {
   const kind = checkKindOf(url);
   if (!kind) return 'Please enter a valid URL';
+  // The resolver is asked directly over UDP: an address, not a name that itself needs resolving.
+  if (kind === 'dns' && literalAddress(new URL(url).hostname) === null) {
+    return 'A dns:// service names its resolver by IP address, e.g. dns://192.168.1.1';
+  }
   if (kind === 'dns' && !settings?.query) return 'A dns:// service needs a query (name and type) in its check';
   if (!settings) return null;
   for (const [field, kinds] of Object.entries(ONLY_FOR)) {
