@@ -172,11 +172,15 @@ describe('HTTP checks with method, headers, body and conditions', () => {
     echo.setStatus(503);
     const all = await outcomes(service.id, 2);
     expect(all[1]).toMatchObject({ up: false, error: '[STATUS] == 200 (was 503)' });
-    const card = await listed(user, service.id);
-    expect(card).toMatchObject({ status: false, failure: '[STATUS] == 200 (was 503)' });
-    const history = await user.get<ServiceHistoryWire>(`/api/services/${service.id}/history`);
+    expect(await listed(admin, service.id)).toMatchObject({ status: false, failure: '[STATUS] == 200 (was 503)' });
+    const history = await admin.get<ServiceHistoryWire>(`/api/services/${service.id}/history`);
     expect(history.body.changes[0]).toMatchObject({ status: false, reason: '[STATUS] == 200 (was 503)' });
     expect(history.body.changes[1]).toMatchObject({ status: true, reason: null });
+    // Conditions are check settings: a user reads which one failed, not the text an administrator typed.
+    expect(await listed(user, service.id)).toMatchObject({ status: false, failure: 'Condition 1 of 4 failed' });
+    const seen = await user.get<ServiceHistoryWire>(`/api/services/${service.id}/history`);
+    expect(seen.body.changes[0]).toMatchObject({ status: false, reason: 'Condition 1 of 4 failed' });
+    expect(seen.text).not.toContain('s3cret');
     echo.setStatus(200);
   });
 

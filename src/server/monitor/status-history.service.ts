@@ -1,10 +1,11 @@
 import { SERVICE_MSG } from '#shared/messages';
-import { canSeeNsfw } from '#shared/permissions';
+import { canSeeNsfw, isAdminRole } from '#shared/permissions';
 import type { ServicesRepository } from '../repositories/services.repository.ts';
 import type { LogRow, StatusHistoryRepository } from '../repositories/status-history.repository.ts';
 import type { User } from '../repositories/users.repository.ts';
 import { AppError } from '../services/app-error.ts';
 import type { Clock } from '../services/clock.ts';
+import { failureFor } from './failure-text.ts';
 import { DEFAULT_RETENTION, pruneHistory, type HistoryRetention, type PruneResult } from './history-retention.ts';
 import { averageResponseTime, hourBucket, uptimePercent } from './rollup.ts';
 
@@ -54,7 +55,10 @@ export class StatusHistoryService {
         d30: uptimePercent(sums.up30d, sums.checks30d),
       },
       recent,
-      changes,
+      changes: changes.map((change) => ({
+        ...change,
+        reason: failureFor(change.reason, service.check, isAdminRole(viewer.role)),
+      })),
       responseTimes: hourly.map((bucket) => ({
         timestamp: bucket.bucket,
         responseTime: averageResponseTime(bucket.responseTimeSum, bucket.timedChecks),

@@ -1,6 +1,7 @@
 import { isAdminRole } from '#shared/permissions';
 import type { ServiceWire } from '#shared/schemas/service';
 import { keyHasScope, type ApiKeyScope } from '../http/access.ts';
+import { failureFor } from '../monitor/failure-text.ts';
 import type { Service } from '../repositories/services.repository.ts';
 import type { Role } from '#shared/roles';
 
@@ -39,7 +40,8 @@ export function presentService(
     show_status_badge: service.show_status_badge,
     mediaServer: service.id === mediaServerId,
   };
-  if (!service.status && service.failure !== null) wire.failure = service.failure;
+  const failure = service.status ? null : failureFor(service.failure, service.check, options.admin ?? false);
+  if (failure !== null) wire.failure = failure;
   if (options.admin) wire.check = service.check;
   if (options.pushUrl) wire.pushUrl = options.pushUrl;
   return wire;
