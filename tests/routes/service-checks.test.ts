@@ -94,6 +94,7 @@ describe('check settings on the service routes', () => {
       'Condition 1: [STATUS] is not available in tcp checks',
     ],
     [{ url: 'tcp://127.0.0.1:1', check: { method: 'POST' } }, 'The check setting method does not apply to tcp checks'],
+    [{ url: 'tcp://169.254.169.254:80' }, 'Cloud metadata addresses cannot be monitored'],
     [{ url: 'dns://127.0.0.1' }, 'A dns:// service needs a query (name and type) in its check'],
     [
       { url: 'dns://resolver.lan', check: { query: { name: 'a.test', type: 'A' } } },

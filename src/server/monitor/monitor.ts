@@ -406,11 +406,18 @@ export class Monitor {
     this.deps.services
       .findById(entry.id)
       .then((row) => {
-        if (entry.generation !== generation || !row) return;
+        if (entry.generation !== generation) return;
         entry.running = false;
+        if (!row) return;
         const pushedAt = row.last_push_at === null ? NaN : Date.parse(row.last_push_at);
         if (!Number.isNaN(pushedAt) && pushedAt > entry.lastPushAt) {
           this.#onPush(entry.id, pushedAt);
+          return;
+        }
+        // A push heard here while the time was being read moved the deadline: not missed after all.
+        const left = entry.lastPushAt + entry.spec.graceMs - this.deps.clock.now().getTime();
+        if (left > 0) {
+          this.#scheduler.schedule(entry, this.#timers.now() + left);
           return;
         }
         const outcome = {
