@@ -56,11 +56,13 @@ class BenchPushes implements PushSource {
   }
 
   start(ids: readonly number[]): void {
-    // Spread over the interval like independent jobs, one push per service per interval.
+    // Spread over the interval like independent jobs: exactly one push per service per interval.
     let next = 0;
-    const perTick = Math.max(1, Math.ceil(ids.length / ((intervalSeconds * 1000) / 100)));
+    let credit = 0;
+    const perTick = ids.length / ((intervalSeconds * 1000) / 100);
     this.#timer = setInterval(() => {
-      for (let i = 0; i < perTick && ids.length > 0; i += 1) {
+      credit += perTick;
+      for (; credit >= 1 && ids.length > 0; credit -= 1) {
         const serviceId = ids[next % ids.length] as number;
         next += 1;
         for (const listener of this.#listeners) listener({ serviceId, at: new Date() });
