@@ -299,6 +299,24 @@ describe('TCP, TLS and DNS checks', () => {
   });
 });
 
+describe('settings written around the API', () => {
+  it('fail the check with the reason instead of stopping the monitor', async () => {
+    const service = await addService({ url: `${echo.base}/x` });
+    await app.testDb.db.kysely
+      .updateTable('services')
+      .set({ check_settings: JSON.stringify({ conditions: ['[STATUS]==200'] }) })
+      .where('id', '=', service.id)
+      .execute();
+    await time.change(service.id, () => Promise.resolve(app.built.services.catalog.announce('updated', service.id)));
+    const count = time.outcomes.of(service.id).length;
+    const outcome = (await outcomes(service.id, count + 1)).at(-1);
+    expect(outcome).toMatchObject({
+      up: false,
+      error: 'Condition 1: "[STATUS]==200" has no operator (==, !=, <, <=, >, >= with a space on each side)',
+    });
+  });
+});
+
 describe('thresholds', () => {
   it('marks down only after N failures in a row and up only after M passes in a row', async () => {
     echo.setStatus(200);

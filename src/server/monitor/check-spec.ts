@@ -45,6 +45,8 @@ export interface CheckSpec {
   query: { name: string; type: DnsType } | null;
   /** Push: ms after a push before the service is down (the interval plus the grace). */
   graceMs: number;
+  /** Why the stored settings cannot be checked (written around the API's validation); the check fails with it. */
+  invalid: string | null;
 }
 
 /** Why these settings cannot go with this URL (a 400's message), or null when they can. */
@@ -92,8 +94,11 @@ export function compileCheck(
   msPerSecond = 1000,
 ): CheckSpec {
   const kind = checkKindOf(url) ?? 'http';
-  const conditions = (settings?.conditions ?? []).map((text) => parseCondition(text));
+  const invalid = checkProblem(url, settings);
+  // Settings the API would have refused (written by other means) fail the check with the reason, never the monitor.
+  const conditions = invalid === null ? (settings?.conditions ?? []).map((text) => parseCondition(text)) : [];
   return {
+    invalid,
     kind,
     conditions,
     needsBody: conditions.some((condition) => placeholderOf(condition) === 'BODY'),

@@ -354,7 +354,9 @@ export class Monitor {
     const spec = entry.spec;
     const checkers = this.#checkers;
     let handle: { cancel(): void } | null = null;
-    if (entry.target) {
+    if (spec.invalid !== null) {
+      finish({ up: false, responseTime: null, error: spec.invalid });
+    } else if (entry.target) {
       handle = checkers.http.check(entry.target, entry.timeoutMs, (outcome) => finish(judgeHttp(spec, outcome)));
     } else if (entry.socket) {
       handle = checkers.socket.check(entry.socket, entry.timeoutMs, (seen) => finish(judgeObservation(spec, seen)));
