@@ -373,7 +373,20 @@ describe('push checks', () => {
       failure: 'No push within 10 s (interval plus grace)',
     });
 
-    expect((await anonymous.post(push, { any: 'body' })).status).toBe(200);
+    // Whatever body a job's tool sends: JSON, a form (curl -d), plain text.
+    const bodies: [string, string][] = [
+      ['application/json', '{"any":"body"}'],
+      ['application/x-www-form-urlencoded', 'status=ok'],
+      ['text/plain', 'backup done'],
+    ];
+    for (const [type, raw] of bodies) {
+      const pushed = await fetch(`${app.baseUrl}${push}`, {
+        method: 'POST',
+        headers: { 'content-type': type },
+        body: raw,
+      });
+      expect(pushed.status, type).toBe(200);
+    }
     await time.outcomes.atLeast(service.id, 3);
     await monitor.flush();
     expect((await listed(user, service.id)).status).toBe(true);
