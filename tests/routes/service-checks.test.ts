@@ -394,6 +394,25 @@ describe('push checks', () => {
     expect(time.starts(service.id)).toEqual([]);
   });
 
+  it('follows a push received by another instance (stored, not heard) at the next due time', async () => {
+    const service = await addService({ url: 'push://remote', check: { graceSeconds: 5 } });
+    // Never pushed: missed after interval plus grace from when the monitor first saw it.
+    await time.advance(2 * INTERVAL_MS + 50);
+    await time.outcomes.atLeast(service.id, 1);
+    expect(time.outcomes.of(service.id)[0]).toMatchObject({ up: false });
+    // Another instance stores a push; this monitor re-reads the stored time when the service is next due.
+    await app.testDb.db.kysely
+      .updateTable('services')
+      .set({ last_push_at: time.clock.now().toISOString() })
+      .where('id', '=', service.id)
+      .execute();
+    await time.advance(INTERVAL_MS + 50);
+    const [, recovered] = await time.outcomes.atLeast(service.id, 2);
+    expect(recovered).toMatchObject({ up: true, error: null });
+    await monitor.flush();
+    expect((await listed(user, service.id)).status).toBe(true);
+  });
+
   it('rotates the token: the old URL stops working at once', async () => {
     const service = await addService({ url: 'push://' });
     const oldPath = pathOf(service.pushUrl ?? '');
