@@ -37,6 +37,7 @@ import { metricsRoutes } from './routes/metrics.routes.ts';
 import { openApiRoutes } from './routes/openapi.routes.ts';
 import { configRoutes } from './routes/config.routes.ts';
 import { servicesRoutes } from './routes/services.routes.ts';
+import { pushRoutes } from './routes/push.routes.ts';
 import { usersRoutes } from './routes/users.routes.ts';
 import { emailTemplatesRoutes } from './routes/email-templates.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
@@ -251,6 +252,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   userRoutes(context);
   settingsRoutes(context);
   servicesRoutes(context);
+  pushRoutes(context);
   usersRoutes(context);
   historyRoutes(context);
   uploadRoutes(context);

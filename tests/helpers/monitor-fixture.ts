@@ -6,7 +6,7 @@ import { systemClock, type Clock } from '../../src/server/services/clock.ts';
 import { HttpTargets } from '../fakes/http-targets.ts';
 import { createActors } from './actors.ts';
 import type { TestClient } from './http-client.ts';
-import { startTestApp, type TestApp } from './test-app.ts';
+import { startTestApp, type TestApp, type TestAppOptions } from './test-app.ts';
 
 /** An app with its own database, a signed-in administrator and user, and local HTTP targets, for monitor tests. */
 export interface MonitorFixture {
@@ -17,9 +17,9 @@ export interface MonitorFixture {
   close(): Promise<void>;
 }
 
-/** Starts the app, signs an administrator and a user in and starts the targets. */
-export async function startMonitorFixture(): Promise<MonitorFixture> {
-  const app = await startTestApp();
+/** Starts the app (on the test's clock, if it passes one), signs an administrator and a user in and starts the targets. */
+export async function startMonitorFixture(options: TestAppOptions = {}): Promise<MonitorFixture> {
+  const app = await startTestApp(options);
   const actors = await createActors(app);
   const admin = await actors.admin.signIn();
   const user = await actors.user.signIn();
@@ -45,6 +45,7 @@ export function newTestMonitor(app: TestApp, options: MonitorOptions, clock: Clo
       history: new StatusHistoryRepository(kysely, app.testDb.db.dialect),
       catalog: app.built.services.catalog,
       settings: app.built.services.settings,
+      push: app.built.services.push,
       clock,
       log: app.built.app.log,
     },

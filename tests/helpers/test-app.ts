@@ -17,6 +17,8 @@ export const RELAXED_LIMITS: AuthRateLimits = {
   registrationsPerIp: { limit: 10_000, windowMs: 60_000 },
   resetRequestsPerIp: { limit: 10_000, windowMs: 60_000 },
   resetRequestsPerIdentifier: { limit: 10_000, windowMs: 60_000 },
+  pushesPerIp: { limit: 10_000, windowMs: 60_000 },
+  unknownPushTokensPerIp: { limit: 10_000, windowMs: 60_000 },
 };
 
 /** A settable clock for tests that move time. */

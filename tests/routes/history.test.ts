@@ -89,6 +89,7 @@ describe('GET /api/services/:id/history', () => {
       uptime: { '24h': null, '7d': null, '30d': null, '365d': null },
       averageResponseTime: { '24h': null, '7d': null, '30d': null, '365d': null },
       recent: [],
+      changes: [],
       responseTimes: [],
     });
   });

@@ -15,6 +15,7 @@ import { gameServersMigration } from './migrations/0011-game-servers.ts';
 import { mediaMigration } from './migrations/0012-media.ts';
 import { compactHistoryMigration } from './migrations/0013-compact-history.ts';
 import { apiKeysMigration } from './migrations/0014-api-keys.ts';
+import { checkSettingsMigration } from './migrations/0015-check-settings.ts';
 import { alertChannelsMigration } from './migrations/0016-alert-channels.ts';
 import { maintenanceStatusPagesMigration } from './migrations/0017-maintenance-status-pages.ts';
 
@@ -35,6 +36,7 @@ export function migrationsFor(db: Pick<Db, 'dialect'>): Record<string, Migration
     '0012-media': mediaMigration(db.dialect),
     '0013-compact-history': compactHistoryMigration(db.dialect),
     '0014-api-keys': apiKeysMigration(db.dialect),
+    '0015-check-settings': checkSettingsMigration(db.dialect),
     '0016-alert-channels': alertChannelsMigration(db.dialect),
     '0017-maintenance-status-pages': maintenanceStatusPagesMigration(db.dialect),
   };

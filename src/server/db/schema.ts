@@ -108,6 +108,13 @@ export interface ServicesTable {
   media_server: BoolDefault;
   /** The admin's mark: this service's badges answer without sign-in (migration 0017). */
   public_badge: BoolDefault;
+  /** The optional check settings as JSON (migration 0015); null: the URL scheme's default check. */
+  check_settings: ColumnType<string | null, string | null | undefined, string | null>;
+  /** SHA-256 (base64url) of a push service's token (migration 0015). */
+  push_token_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  last_push_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Why the latest check failed, null when it passed (migration 0015). */
+  failure: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface GameServersTable {
@@ -245,6 +252,8 @@ export interface ServiceStatusChangesTable {
   changedAt: string;
   previousChangedAt: string | null;
   processedAt: string | null;
+  /** The failure that made a change to down (migration 0015). */
+  reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Hourly or daily rollup of one service's checks (migration 0003); `bucket` is the ISO start of the period. */

@@ -1,3 +1,4 @@
+import { seesCheckSettings } from '../presenters/service.presenter.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { canSeeNsfw } from '#shared/permissions';
 import type { Services } from '../services/container.ts';
@@ -11,7 +12,9 @@ import { registerRevalidatedAnswers } from './revalidated-answers.ts';
 function serviceListKey(request: FastifyRequest): string | null {
   const user = request.auth?.user;
   if (!user) return null;
-  return `${canSeeNsfw(user) ? 'all' : 'safe'}:${user.service_order.join(',')}`;
+  // Administrators' answers hold check settings (issue 16): never served to anyone else from the cache.
+  const checks = seesCheckSettings(user.role, request.apiKey) ? 'checks' : 'plain';
+  return `${checks}:${canSeeNsfw(user) ? 'all' : 'safe'}:${user.service_order.join(',')}`;
 }
 
 /**

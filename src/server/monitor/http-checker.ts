@@ -14,6 +14,10 @@ export interface CheckOutcome {
   error: string | null;
   /** Set when the target policy refused the address: nothing was connected to. */
   refused?: true;
+  /** The final answer's status, when one arrived (conditions read it as [STATUS]). */
+  status?: number;
+  /** The final answer's body as text, kept only when the target asks for it (a [BODY] condition). */
+  body?: string;
 }
 
 /** The `error` of a check that reached its deadline. */
@@ -25,6 +29,16 @@ export interface CheckTarget {
   path: string;
   /** The URL's hostname, checked against the target policy when it is an IP literal (those are not resolved). */
   host: string;
+  /** The service's own request (issue 16); absent: a plain GET whose body is read and dropped. */
+  request?: CheckRequest;
+}
+
+/** What an HTTP check sends, and whether it keeps the body for its conditions. */
+export interface CheckRequest {
+  method: string;
+  headers: Record<string, string>;
+  body: string | null;
+  keepBody: boolean;
 }
 
 export interface HttpCheckerOptions {
@@ -42,7 +56,7 @@ export interface HttpCheckerOptions {
 }
 
 /** A connection the target policy refused; its message is the reason stored with the check. */
-class TargetRefusedError extends Error {
+export class TargetRefusedError extends Error {
   override name = 'TargetRefusedError';
 }
 
@@ -50,11 +64,17 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const HEADERS = { 'user-agent': 'HomelabDashboard-Monitor/1.0', accept: '*/*' };
 
 /** Parses a service URL into a check target; null for anything but http(s). */
-export function toCheckTarget(url: string): CheckTarget | null {
+export function toCheckTarget(url: string, request?: CheckRequest): CheckTarget | null {
   try {
     const parsed = new URL(url);
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
-    return { origin: parsed.origin, path: `${parsed.pathname}${parsed.search}`, host: parsed.hostname };
+    const target: CheckTarget = {
+      origin: parsed.origin,
+      path: `${parsed.pathname}${parsed.search}`,
+      host: parsed.hostname,
+    };
+    if (request) target.request = request;
+    return target;
   } catch {
     return null;
   }
@@ -71,6 +91,7 @@ class Check implements Dispatcher.DispatchHandler {
   #status = 0;
   #location: string | null = null;
   #bytes = 0;
+  #chunks: Buffer[] | null = null;
   #redirects = 0;
   #current: CheckTarget;
   readonly #timer: TimerHandle;
@@ -97,6 +118,7 @@ class Check implements Dispatcher.DispatchHandler {
     this.#status = 0;
     this.#location = null;
     this.#bytes = 0;
+    this.#chunks = this.#current.request?.keepBody ? [] : null;
     this.#controller = null;
     // IP literals are connected to without a lookup, so the lookup's guard never sees them: checked here.
     const policy = this.checker.policy;
@@ -106,8 +128,17 @@ class Check implements Dispatcher.DispatchHandler {
       return;
     }
     try {
+      const request = this.#current.request;
       this.checker.agent.dispatch(
-        { origin: this.#current.origin, path: this.#current.path, method: 'GET', headers: HEADERS },
+        request
+          ? {
+              origin: this.#current.origin,
+              path: this.#current.path,
+              method: request.method,
+              headers: { ...HEADERS, ...request.headers },
+              body: request.body,
+            }
+          : { origin: this.#current.origin, path: this.#current.path, method: 'GET', headers: HEADERS },
         this,
       );
     } catch (error) {
@@ -137,6 +168,7 @@ class Check implements Dispatcher.DispatchHandler {
     this.#bytes += chunk.length;
     // Endless or huge bodies (compression bombs included: nothing is decompressed) end the check at the cap.
     if (this.#bytes > this.checker.bodyCapBytes) this.#fail('body over cap');
+    else if (this.#chunks && this.#location === null) this.#chunks.push(chunk);
   }
 
   onResponseEnd(): void {
@@ -145,11 +177,14 @@ class Check implements Dispatcher.DispatchHandler {
       this.#redirect(this.#location);
       return;
     }
-    this.#settle({
+    const outcome: CheckOutcome = {
       up: this.#status >= 200 && this.#status < 400,
       responseTime: this.#elapsed(),
       error: this.#status >= 400 ? `HTTP ${this.#status}` : null,
-    });
+      status: this.#status,
+    };
+    if (this.#chunks) outcome.body = Buffer.concat(this.#chunks).toString('utf8');
+    this.#settle(outcome);
   }
 
   onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
@@ -168,7 +203,13 @@ class Check implements Dispatcher.DispatchHandler {
       this.#fail('bad redirect location');
       return;
     }
-    const target = toCheckTarget(next.href);
+    // 307 and 308 repeat the request; the others continue with a plain GET (as browsers do).
+    const request = this.#current.request;
+    const repeat = this.#status === 307 || this.#status === 308;
+    const target = toCheckTarget(
+      next.href,
+      request && (repeat ? request : { ...request, method: request.method === 'HEAD' ? 'HEAD' : 'GET', body: null }),
+    );
     if (!target) {
       this.#fail('redirect to a non-http(s) address');
       return;
@@ -202,7 +243,7 @@ class Check implements Dispatcher.DispatchHandler {
 }
 
 /** True for the guard's refusal, however the connection layer wrapped it. */
-function isRefusal(error: unknown): boolean {
+export function isRefusal(error: unknown): boolean {
   for (let current = error; current instanceof Error; current = current.cause) {
     if (current instanceof TargetRefusedError) return true;
   }
@@ -210,7 +251,7 @@ function isRefusal(error: unknown): boolean {
 }
 
 /** The connect-time lookup: cached, and guarded by the target policy when there is one. */
-function connectLookup(lookup: CachedLookup, policy: TargetPolicy | undefined): CachedLookup {
+export function connectLookup(lookup: CachedLookup, policy: TargetPolicy | undefined): CachedLookup {
   if (!policy) return lookup;
   return guardedLookup(
     (hostname, options, callback) =>

@@ -7,8 +7,13 @@ import type { ServiceCatalogService, ServiceChangeListener } from '../services/s
 import type { CheckObserver } from '../metrics/observers.ts';
 import { CheckScheduler, type ScheduledCheck } from './check-scheduler.ts';
 import { checkTimeoutMs, delayToPhaseMs, phaseCapacity } from './check-timing.ts';
+import { judgeHttp, judgeObservation } from './check-judge.ts';
+import { compileCheck, type CheckSpec } from './check-spec.ts';
+import { DnsChecker, toDnsTarget, type DnsTarget } from './dns-checker.ts';
 import type { CachedLookup } from './dns-cache.ts';
+import { createCachedLookup } from './dns-cache.ts';
 import { HttpChecker, toCheckTarget, type CheckOutcome, type CheckTarget } from './http-checker.ts';
+import { SocketChecker, toSocketTarget, type SocketTarget } from './socket-checker.ts';
 import { metadataTargetPolicy } from './metadata-targets.ts';
 import { realTimers, type MonotonicTimers } from './monotonic-timers.ts';
 import { ResultWriter } from './result-writer.ts';
@@ -25,6 +30,11 @@ export interface TargetSettingsSource {
   onChange(listener: (settings: TargetSettings) => void): void;
 }
 
+/** Where the monitor hears of pushes (the ServicePushService). */
+export interface PushSource {
+  onPush(listener: (push: { serviceId: number; at: Date }) => void): void;
+}
+
 export interface MonitorDeps {
   services: ServicesRepository;
   history: StatusHistoryRepository;
@@ -32,6 +42,8 @@ export interface MonitorDeps {
   settings: TargetSettingsSource;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** Pushes received by this instance (push:// services are marked up at once). */
+  push?: PushSource;
   /** Told each committed batch's status changes (the live event stream publishes them). */
   onStatusChanges?: (changes: readonly StatusChange[]) => void;
   /** Told when each check starts and ends (the Prometheus metrics). */
@@ -60,8 +72,19 @@ export interface MonitorOptions {
 
 interface MonitoredService extends ScheduledCheck {
   url: string;
+  /** The stored check settings as JSON: an edit that changes them recompiles the check. */
+  settings: string;
+  spec: CheckSpec;
   target: CheckTarget | null;
+  socket: SocketTarget | null;
+  dns: DnsTarget | null;
   timeoutMs: number;
+  /** The status last reported; it changes only after `failureThreshold` failures or `recoveryThreshold` passes. */
+  reported: boolean;
+  failures: number;
+  passes: number;
+  /** Push: wall-clock ms of the latest push known, or when the monitor first saw the service. */
+  lastPushAt: number;
   /** Bumped by edits and deletion: a check started before it is dropped when it ends. */
   generation: number;
   inflight: { cancel(): void } | null;
@@ -73,16 +96,28 @@ interface MonitoredService extends ScheduledCheck {
 
 type Change = Parameters<ServiceChangeListener>[0];
 
+/** The checkers of one monitor run; a restart or revoked metadata access makes new ones. */
+interface Checkers {
+  http: HttpChecker;
+  socket: SocketChecker;
+  dns: DnsChecker;
+}
+
+/** A push service's reason for being down. */
+export function pushMissedReason(graceMs: number, msPerSecond: number): string {
+  return `No push within ${Math.round(graceMs / msPerSecond)} s (interval plus grace)`;
+}
+
 /**
- * The monitoring engine: schedules a check of every service, runs it over the shared HTTP pools and hands the
- * results to the batched writer. Follows service creations, edits and deletions without a restart. It can be
+ * The monitoring engine: schedules a check of every service, runs it (HTTP over the shared pools, TCP, TLS, DNS;
+ * push services are only timed, never contacted) and hands the results to the batched writer. Follows service creations, edits and deletions without a restart. It can be
  * stopped and started again (an instance that loses and regains leadership); each start resumes the same
  * schedule, since phases are anchored to the wall clock.
  */
 export class Monitor {
   readonly #entries = new Map<number, MonitoredService>();
   readonly #scheduler: CheckScheduler<MonitoredService>;
-  #checker: HttpChecker;
+  #checkers: Checkers;
   readonly #writer: ResultWriter;
   readonly #msPerSecond: number;
   readonly #timers: MonotonicTimers;
@@ -107,7 +142,7 @@ export class Monitor {
       options.tickMs,
       this.#timers,
     );
-    this.#checker = this.#newChecker();
+    this.#checkers = this.#newCheckers();
     this.#writer = new ResultWriter(deps.history, deps.log, {
       flushMs: options.flushMs,
       maxBatch: options.maxBatch,
@@ -115,6 +150,7 @@ export class Monitor {
     });
     deps.catalog.onChange((change) => this.#onChange(change));
     deps.settings.onChange((settings) => this.#setAllowMetadata(settings.allow_metadata_targets));
+    deps.push?.onPush((push) => this.#onPush(push.serviceId, push.at.getTime()));
   }
 
   /** Subscribes to committed check results (the services whose status and lastChecked were written). */
@@ -131,7 +167,7 @@ export class Monitor {
   async start(): Promise<void> {
     if (this.#state !== 'idle') return;
     this.#state = 'starting';
-    if (this.#checker.closed) this.#checker = this.#newChecker();
+    if (this.#checkers.http.closed) this.#checkers = this.#newCheckers();
     const [rows, lastChanges, settings] = await Promise.all([
       this.deps.services.list(true),
       this.deps.history.latestChanges(),
@@ -164,7 +200,7 @@ export class Monitor {
     // Forgotten only after the flush, so the last results are written; a later start reloads everything.
     for (const id of this.#entries.keys()) this.#writer.forget(id);
     this.#entries.clear();
-    await this.#checker.close();
+    await this.#closeCheckers(this.#checkers);
     this.#state = 'idle';
   }
 
@@ -182,13 +218,25 @@ export class Monitor {
     await this.#writer.flush();
   }
 
-  #newChecker(): HttpChecker {
-    return new HttpChecker({
-      bodyCapBytes: this.options.bodyCapBytes,
-      lookup: this.options.lookup,
-      timers: this.options.timers,
-      policy: metadataTargetPolicy(() => this.#allowMetadata),
-    });
+  #newCheckers(): Checkers {
+    const policy = metadataTargetPolicy(() => this.#allowMetadata);
+    // One name cache for HTTP, TCP and TLS checks.
+    const lookup = this.options.lookup ?? createCachedLookup();
+    return {
+      http: new HttpChecker({ bodyCapBytes: this.options.bodyCapBytes, lookup, timers: this.options.timers, policy }),
+      socket: new SocketChecker({
+        lookup,
+        timers: this.options.timers,
+        policy,
+        wallNow: () => this.deps.clock.now().getTime(),
+      }),
+      dns: new DnsChecker({ timers: this.options.timers, policy }),
+    };
+  }
+
+  async #closeCheckers(checkers: Checkers): Promise<void> {
+    checkers.dns.close();
+    await checkers.http.close();
   }
 
   #setAllowMetadata(allow: boolean): void {
@@ -197,10 +245,12 @@ export class Monitor {
     if (!revoked || this.#state !== 'running') return;
     // Kept-alive connections to metadata addresses were checked when they were opened: drop them with the pools,
     // and the checks using them, so that no further check reaches such an address.
-    const old = this.#checker;
-    this.#checker = this.#newChecker();
+    const old = this.#checkers;
+    this.#checkers = this.#newCheckers();
     for (const entry of this.#entries.values()) if (entry.inflight) this.#cancel(entry);
-    old.close().catch((error: unknown) => this.deps.log.error({ err: error }, 'closing the check pools failed'));
+    this.#closeCheckers(old).catch((error: unknown) =>
+      this.deps.log.error({ err: error }, 'closing the check pools failed'),
+    );
   }
 
   #intervalMs(row: Service): number {
@@ -212,7 +262,15 @@ export class Monitor {
     const entry: MonitoredService = {
       id: row.id,
       url: row.url,
-      target: toCheckTarget(row.url),
+      settings: '',
+      spec: compileCheck(row.url, null, intervalMs),
+      target: null,
+      socket: null,
+      dns: null,
+      reported: row.status,
+      failures: 0,
+      passes: 0,
+      lastPushAt: this.#lastPushAt(row),
       intervalMs,
       timeoutMs: checkTimeoutMs(intervalMs),
       dueAt: 0,
@@ -223,9 +281,37 @@ export class Monitor {
       realign: false,
       refusalLogged: false,
     };
+    this.#compile(entry, row);
     this.#entries.set(row.id, entry);
     this.#writer.track(row.id, row.status, lastChangedAt);
     return entry;
+  }
+
+  /** A push service's latest push, or now for one never pushed to (its first deadline runs from now). */
+  #lastPushAt(row: Service): number {
+    const at = row.last_push_at === null ? NaN : Date.parse(row.last_push_at);
+    return Number.isNaN(at) ? this.deps.clock.now().getTime() : at;
+  }
+
+  /** Parses the service's URL and check settings once, for every check until the next edit. */
+  #compile(entry: MonitoredService, row: Service): void {
+    const spec = compileCheck(row.url, row.check, entry.intervalMs, this.#msPerSecond);
+    entry.url = row.url;
+    entry.settings = JSON.stringify(row.check);
+    entry.spec = spec;
+    entry.target =
+      spec.kind === 'http'
+        ? toCheckTarget(
+            row.url,
+            row.check
+              ? { method: spec.method, headers: spec.headers, body: spec.body, keepBody: spec.needsBody }
+              : undefined,
+          )
+        : null;
+    entry.socket = spec.kind === 'tcp' || spec.kind === 'tls' ? toSocketTarget(row.url, spec.insecure) : null;
+    entry.dns = spec.kind === 'dns' ? toDnsTarget(row.url, spec.query) : null;
+    entry.failures = 0;
+    entry.passes = 0;
   }
 
   #run(entry: MonitoredService, lateMs: number): void {
@@ -238,6 +324,11 @@ export class Monitor {
     entry.running = true;
     this.#starts.push(() => {
       if (this.#state !== 'running' || entry.generation !== generation) return;
+      // Push services are timed, not checked: no check starts (nor counts in the check metrics).
+      if (entry.spec.kind === 'push') {
+        this.#checkPush(entry, generation);
+        return;
+      }
       // Reported here, not when due: the check's deadline runs from this turn.
       this.options.onCheckStart?.(entry.id, lateMs);
       this.deps.checks?.started(lateMs);
@@ -253,19 +344,108 @@ export class Monitor {
       this.deps.checks?.finished(outcome, this.#timers.now() - startedAt);
       entry.running = false;
       entry.inflight = null;
-      this.#writer.add({ serviceId: entry.id, status: outcome.up, timestamp, responseTime: outcome.responseTime });
+      this.#record(entry, outcome, timestamp);
       if (outcome.refused && !entry.refusalLogged) {
         entry.refusalLogged = true;
         this.deps.log.warn({ serviceId: entry.id, reason: outcome.error }, 'check refused by the target policy');
       }
       this.options.onCheckEnd?.(entry.id, outcome);
     };
-    if (!entry.target) {
-      finish({ up: false, responseTime: null, error: 'not an http(s) URL' });
+    const spec = entry.spec;
+    const checkers = this.#checkers;
+    let handle: { cancel(): void } | null = null;
+    if (spec.invalid !== null) {
+      finish({ up: false, responseTime: null, error: spec.invalid });
+    } else if (entry.target) {
+      handle = checkers.http.check(entry.target, entry.timeoutMs, (outcome) => finish(judgeHttp(spec, outcome)));
+    } else if (entry.socket) {
+      handle = checkers.socket.check(entry.socket, entry.timeoutMs, (seen) => finish(judgeObservation(spec, seen)));
+    } else if (entry.dns) {
+      handle = checkers.dns.check(entry.dns, entry.timeoutMs, (seen) => finish(judgeObservation(spec, seen)));
+    } else {
+      finish({ up: false, responseTime: null, error: 'not a checkable URL' });
+    }
+    if (handle && entry.running && entry.generation === generation) entry.inflight = handle;
+  }
+
+  /**
+   * Applies the thresholds and queues the result: the service is reported down after `failureThreshold`
+   * consecutive failures and up again after `recoveryThreshold` consecutive passes. Each check is stored with the
+   * reported status, and with its own failure reason (the condition that failed), so the card says why.
+   */
+  #record(entry: MonitoredService, outcome: CheckOutcome, timestamp: string): void {
+    if (outcome.up) {
+      entry.passes += 1;
+      entry.failures = 0;
+      if (!entry.reported && entry.passes >= entry.spec.recoveryThreshold) entry.reported = true;
+    } else {
+      entry.failures += 1;
+      entry.passes = 0;
+      if (entry.reported && entry.failures >= entry.spec.failureThreshold) entry.reported = false;
+    }
+    this.#writer.add({
+      serviceId: entry.id,
+      status: entry.reported,
+      timestamp,
+      responseTime: outcome.responseTime,
+      reason: outcome.up ? null : (outcome.error ?? 'failed'),
+    });
+  }
+
+  /**
+   * A push service's due time: nothing is contacted. Within its deadline it is rescheduled for the deadline;
+   * past it, the stored time is read again first (the push may have reached another instance) and only then is
+   * the service failed.
+   */
+  #checkPush(entry: MonitoredService, generation: number): void {
+    const timestamp = iso(this.deps.clock.now());
+    const remaining = entry.lastPushAt + entry.spec.graceMs - this.deps.clock.now().getTime();
+    if (remaining > 0) {
+      entry.running = false;
+      this.#scheduler.schedule(entry, this.#timers.now() + remaining);
       return;
     }
-    const handle = this.#checker.check(entry.target, entry.timeoutMs, finish);
-    if (entry.running && entry.generation === generation) entry.inflight = handle;
+    this.deps.services
+      .findById(entry.id)
+      .then((row) => {
+        if (entry.generation !== generation) return;
+        entry.running = false;
+        if (!row) return;
+        const pushedAt = row.last_push_at === null ? NaN : Date.parse(row.last_push_at);
+        if (!Number.isNaN(pushedAt) && pushedAt > entry.lastPushAt) {
+          this.#onPush(entry.id, pushedAt);
+          return;
+        }
+        // A push heard here while the time was being read moved the deadline: not missed after all.
+        const left = entry.lastPushAt + entry.spec.graceMs - this.deps.clock.now().getTime();
+        if (left > 0) {
+          this.#scheduler.schedule(entry, this.#timers.now() + left);
+          return;
+        }
+        const outcome = {
+          up: false,
+          responseTime: null,
+          error: pushMissedReason(entry.spec.graceMs, this.#msPerSecond),
+        };
+        this.#record(entry, outcome, timestamp);
+        this.options.onCheckEnd?.(entry.id, outcome);
+      })
+      .catch((error: unknown) => {
+        entry.running = false;
+        this.deps.log.error({ err: error, serviceId: entry.id }, 'reading a push service failed');
+      });
+  }
+
+  /** A push received by this instance: the service passes now and its deadline moves. */
+  #onPush(serviceId: number, at: number): void {
+    const entry = this.#entries.get(serviceId);
+    if (this.#state !== 'running' || !entry || entry.spec.kind !== 'push') return;
+    entry.lastPushAt = Math.max(entry.lastPushAt, at);
+    const outcome: CheckOutcome = { up: true, responseTime: null, error: null };
+    this.#record(entry, outcome, iso(new Date(at)));
+    this.options.onCheckEnd?.(entry.id, outcome);
+    const remaining = entry.lastPushAt + entry.spec.graceMs - this.deps.clock.now().getTime();
+    if (!entry.running) this.#scheduler.schedule(entry, this.#timers.now() + Math.max(0, remaining));
   }
 
   #cancel(entry: MonitoredService): void {
@@ -320,14 +500,15 @@ export class Monitor {
       return;
     }
     const intervalMs = this.#intervalMs(row);
-    const urlChanged = row.url !== existing.url;
+    // A new address or new check settings are checked at once, like a new service.
+    const urlChanged = row.url !== existing.url || JSON.stringify(row.check) !== existing.settings;
     if (!urlChanged && intervalMs === existing.intervalMs) return;
     this.#cancel(existing);
-    existing.url = row.url;
-    existing.target = toCheckTarget(row.url);
     existing.refusalLogged = false;
     existing.intervalMs = intervalMs;
     existing.timeoutMs = checkTimeoutMs(intervalMs);
+    this.#compile(existing, row);
+    existing.lastPushAt = this.#lastPushAt(row);
     // A new address is checked at once; a new interval starts at the service's phase of it.
     existing.realign = urlChanged;
     this.#scheduler.schedule(existing, now + (urlChanged ? 0 : this.#phaseDelay(existing, false)));

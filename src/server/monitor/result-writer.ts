@@ -116,6 +116,7 @@ export class ResultWriter {
           status: result.status,
           changedAt: result.timestamp,
           previousChangedAt: known.changedAt,
+          reason: result.status ? null : (result.reason ?? null),
         });
         tentative.set(id, { status: result.status, changedAt: result.timestamp });
       }

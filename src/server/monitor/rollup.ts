@@ -6,6 +6,8 @@ export interface CheckResult {
   timestamp: string;
   /** Milliseconds to a complete HTTP answer; null when the exchange failed (see docs/decisions/0004-monitoring.md). */
   responseTime: number | null;
+  /** Why the check failed (the condition, or the exchange's error); null or absent when it passed. */
+  reason?: string | null;
 }
 
 /** What one batch adds to one service's hourly or daily bucket. */

@@ -1,10 +1,11 @@
 import { SERVICE_MSG } from '#shared/messages';
-import { canSeeNsfw } from '#shared/permissions';
+import { canSeeNsfw, isAdminRole } from '#shared/permissions';
 import type { ServicesRepository } from '../repositories/services.repository.ts';
 import type { LogRow, StatusHistoryRepository } from '../repositories/status-history.repository.ts';
 import type { User } from '../repositories/users.repository.ts';
 import { AppError } from '../services/app-error.ts';
 import type { Clock } from '../services/clock.ts';
+import { failureFor } from './failure-text.ts';
 import { DEFAULT_RETENTION, pruneHistory, type HistoryRetention, type PruneResult } from './history-retention.ts';
 import { averageResponseTime, hourBucket, uptimePercent } from './rollup.ts';
 import type { UptimeRepository } from '../repositories/uptime.repository.ts';
@@ -12,6 +13,9 @@ import { periodFigures, type PeriodFigures } from '../status-pages/uptime-summar
 
 /** How many raw checks the recent-history bar shows. */
 export const RECENT_CHECKS = 50;
+
+/** How many status changes the history lists, each with why it went down. */
+export const RECENT_CHANGES = 10;
 
 const HOUR_MS = 3_600_000;
 
@@ -21,6 +25,8 @@ export interface ServiceHistory {
   /** Uptime and average response time per period, from the rollups (the cards' figures, issue 16). */
   periods: Record<'24h' | '7d' | '30d' | '365d', PeriodFigures>;
   recent: LogRow[];
+  /** The latest status changes, newest first; a change to down carries the failed condition or error. */
+  changes: { changedAt: string; status: boolean; reason: string | null }[];
   responseTimes: { timestamp: string; responseTime: number | null }[];
 }
 
@@ -41,11 +47,12 @@ export class StatusHistoryService {
     // Windows are whole hours: the bucket containing "now minus the window" onwards, the current hour included.
     const since = (hours: number) => hourBucket(new Date(now - hours * HOUR_MS).toISOString());
     const h24 = since(24);
-    const [sums, recent, hourly, periods] = await Promise.all([
+    const [sums, recent, hourly, periods, changes] = await Promise.all([
       this.history.uptimeSums(serviceId, { h24, d7: since(7 * 24), d30: since(30 * 24) }),
       this.history.recent(serviceId, RECENT_CHECKS),
       this.history.hourly(serviceId, h24),
       periodFigures(this.uptime, [serviceId], ['24h', '7d', '30d', '365d'] as const, now),
+      this.history.recentChanges(serviceId, RECENT_CHANGES),
     ]);
     const figures = periods.get(serviceId);
     if (!figures) throw new AppError('not_found', SERVICE_MSG.notFound);
@@ -57,6 +64,10 @@ export class StatusHistoryService {
       },
       periods: figures,
       recent,
+      changes: changes.map((change) => ({
+        ...change,
+        reason: failureFor(change.reason, service.check, isAdminRole(viewer.role)),
+      })),
       responseTimes: hourly.map((bucket) => ({
         timestamp: bucket.bucket,
         responseTime: averageResponseTime(bucket.responseTimeSum, bucket.timedChecks),

@@ -21,6 +21,11 @@ export function presentHistory(history: ServiceHistory): ServiceHistoryWire {
       status: row.status,
       responseTime: row.responseTime,
     })),
+    changes: history.changes.map((change) => ({
+      changedAt: change.changedAt,
+      status: change.status,
+      reason: change.reason,
+    })),
     responseTimes: history.responseTimes.map((hour) => ({
       timestamp: hour.timestamp,
       responseTime: hour.responseTime,

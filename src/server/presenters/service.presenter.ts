@@ -1,9 +1,32 @@
+import { isAdminRole } from '#shared/permissions';
 import type { ServiceWire } from '#shared/schemas/service';
+import { keyHasScope, type ApiKeyScope } from '../http/access.ts';
+import { failureFor } from '../monitor/failure-text.ts';
 import type { Service } from '../repositories/services.repository.ts';
+import type { Role } from '#shared/roles';
+
+/**
+ * Whether a caller sees check settings: an administrator's session, or a key with the admin scope (a read key
+ * made by an administrator reads only what any user reads). The service-list cache keys on it too.
+ */
+export function seesCheckSettings(role: Role, apiKey: { scopes: readonly ApiKeyScope[] } | null): boolean {
+  return isAdminRole(role) && (apiKey === null || keyHasScope(apiKey.scopes, 'admin'));
+}
+
+export interface PresentServiceOptions {
+  /** Administrators see the check settings (headers and bodies may hold credentials they typed). */
+  admin?: boolean;
+  /** The push URL of a token just made: only in the answer that made it. */
+  pushUrl?: string | null;
+}
 
 /** A service on the wire (SPEC section 3 field names); `mediaServerId` is `pickMediaService`'s answer. */
-export function presentService(service: Service, mediaServerId: number | null): ServiceWire {
-  return {
+export function presentService(
+  service: Service,
+  mediaServerId: number | null,
+  options: PresentServiceOptions = {},
+): ServiceWire {
+  const wire: ServiceWire = {
     id: service.id,
     name: service.name,
     url: service.url,
@@ -17,4 +40,9 @@ export function presentService(service: Service, mediaServerId: number | null): 
     show_status_badge: service.show_status_badge,
     mediaServer: service.id === mediaServerId,
   };
+  const failure = service.status ? null : failureFor(service.failure, service.check, options.admin ?? false);
+  if (failure !== null) wire.failure = failure;
+  if (options.admin) wire.check = service.check;
+  if (options.pushUrl) wire.pushUrl = options.pushUrl;
+  return wire;
 }

@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { CheckSettings } from '#shared/schemas/service-check';
 import { bool } from '../db/database.ts';
 import { inTransaction } from './in-transaction.ts';
 import type { Database, ServicesTable } from '../db/schema.ts';
@@ -18,11 +19,21 @@ export interface Service {
   show_status_badge: boolean;
   /** The admin's mark: this card is the media card (pickMediaService decides with it). */
   media_server: boolean;
+  /** The optional check settings (issue 16); null: the URL scheme's default check. */
+  check: CheckSettings | null;
+  /** A push service's token hash; never leaves the server. */
+  push_token_hash: string | null;
+  /** The latest push's ISO time. */
+  last_push_at: string | null;
+  /** Why the latest check failed; null when it passed. */
+  failure: string | null;
 }
 
 function toService(row: Selectable<ServicesTable>): Service {
+  const { check_settings, ...rest } = row;
   return {
-    ...row,
+    ...rest,
+    check: check_settings === null ? null : (JSON.parse(check_settings) as CheckSettings),
     status: bool(row.status),
     isNSFW: bool(row.isNSFW),
     show_status_badge: bool(row.show_status_badge),
@@ -78,6 +89,22 @@ export class ServicesRepository {
       const row = await trx.updateTable('services').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
       return row && toService(row);
     });
+  }
+
+  /** The service whose push token hashes to `hash`, if any. */
+  async findByPushTokenHash(hash: string): Promise<Service | undefined> {
+    const row = await this.db.selectFrom('services').selectAll().where('push_token_hash', '=', hash).executeTakeFirst();
+    return row && toService(row);
+  }
+
+  /** Records a push's time; false when the service is gone. */
+  async recordPush(id: number, at: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('services')
+      .set({ last_push_at: at })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 
   /** Deletes the service (its status logs and preferences go with it by cascade); false when absent. */

@@ -18,6 +18,8 @@ export interface StatusChange {
   status: boolean;
   changedAt: string;
   previousChangedAt: string | null;
+  /** The failure that made a change to down (issue 16); null for a change to up. */
+  reason?: string | null;
 }
 
 /** Everything one batch of check results writes, in one transaction. */
@@ -137,10 +139,11 @@ export class StatusHistoryRepository {
           this.#bool(c.status),
           c.changedAt,
           c.previousChangedAt,
+          c.reason ?? null,
         ]);
         await this.#run(
           trx,
-          `INSERT INTO service_status_changes ("serviceId", status, "changedAt", "previousChangedAt") VALUES ${values}`,
+          `INSERT INTO service_status_changes ("serviceId", status, "changedAt", "previousChangedAt", reason) VALUES ${values}`,
           params,
         );
       }
@@ -154,14 +157,15 @@ export class StatusHistoryRepository {
     // PostgreSQL cannot infer the types of parameters in a VALUES list; SQLite needs no casts.
     const values = latest
       .map((r) => {
-        params.push(r.serviceId, this.#bool(r.status), r.timestamp);
+        params.push(r.serviceId, this.#bool(r.status), r.timestamp, r.reason ?? null);
         const n = params.length;
-        return isPg ? `($${n - 2}::integer, $${n - 1}::boolean, $${n}::text)` : '(?, ?, ?)';
+        return isPg ? `($${n - 3}::integer, $${n - 2}::boolean, $${n - 1}::text, $${n}::text)` : '(?, ?, ?, ?)';
       })
       .join(', ');
+    // failure: why the latest check failed (null when it passed), for the card's details.
     const rows = await this.#run<{ id: number }>(
       trx,
-      `UPDATE services SET status = v.column2, "lastChecked" = v.column3 FROM (VALUES ${values}) AS v ` +
+      `UPDATE services SET status = v.column2, "lastChecked" = v.column3, failure = v.column4 FROM (VALUES ${values}) AS v ` +
         `WHERE services.id = v.column1 RETURNING services.id`,
       params,
     );
@@ -199,6 +203,21 @@ export class StatusHistoryRepository {
       .groupBy('serviceId')
       .execute();
     return new Map(rows.map((row) => [row.serviceId, row.changedAt]));
+  }
+
+  /** The service's latest status changes, newest first, with the failure that made each change to down. */
+  async recentChanges(
+    serviceId: number,
+    limit: number,
+  ): Promise<{ changedAt: string; status: boolean; reason: string | null }[]> {
+    const rows = await this.db
+      .selectFrom('service_status_changes')
+      .select(['changedAt', 'status', 'reason'])
+      .where('serviceId', '=', serviceId)
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({ changedAt: row.changedAt, status: bool(row.status), reason: row.reason }));
   }
 
   /** The service's latest raw checks, oldest first: recent rows, then packed hours as far back as needed. */

@@ -34,6 +34,7 @@ import { publishServiceChanges } from '../events/service-events.ts';
 import { createChangeFeed, type ChangeFeed, type PgChangeFeedOptions } from '../events/change-feed.ts';
 import type { RowCaps } from './row-caps.ts';
 import { ServiceCatalogService } from './service-catalog.service.ts';
+import { DEFAULT_PUSH_LIMITS, ServicePushService } from './service-push.service.ts';
 import { UserAdminService } from './user-admin.service.ts';
 import { ServicesRepository } from '../repositories/services.repository.ts';
 import { StatusHistoryRepository } from '../repositories/status-history.repository.ts';
@@ -119,6 +120,8 @@ export interface Services extends NotificationServices, GameServerServices, Medi
   settings: SettingsService;
   profile: ProfileService;
   catalog: ServiceCatalogService;
+  /** Pushes of push:// services (issue 16). */
+  push: ServicePushService;
   images: ImageUploadService;
   backups: BackupService;
   /** The check engine; main.ts starts and stops it (tests start their own). */
@@ -261,6 +264,10 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     deps.caps.services,
   );
   const historyRepository = new StatusHistoryRepository(kysely, deps.db.dialect);
+  const push = new ServicePushService(servicesRepository, deps.clock, deps.publicUrl, {
+    pushesPerIp: deps.limits.pushesPerIp ?? DEFAULT_PUSH_LIMITS.pushesPerIp,
+    unknownTokensPerIp: deps.limits.unknownPushTokensPerIp ?? DEFAULT_PUSH_LIMITS.unknownTokensPerIp,
+  });
   const gameServers = createGameServerServices({
     db: kysely,
     clock: deps.clock,
@@ -312,6 +319,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     settings,
     profile: new ProfileService(users, () => settings.get()),
     catalog,
+    push,
     images: new ImageUploadService(deps.uploadsDir, deps.outboundPolicy),
     backups: new BackupService({
       source: {
@@ -330,6 +338,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
       history: historyRepository,
       catalog,
       settings,
+      push,
       clock: deps.clock,
       log: deps.log,
       onStatusChanges: (changes) => changeFeed.publish({ kind: 'service', ids: changes.map((c) => c.serviceId) }),

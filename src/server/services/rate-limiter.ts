@@ -99,6 +99,9 @@ export interface AuthRateLimits {
   registrationsPerIp: RateLimitRule;
   resetRequestsPerIp: RateLimitRule;
   resetRequestsPerIdentifier: RateLimitRule;
+  /** Push checks (issue 16): pushes, and unknown tokens tried, per address; defaults in service-push.service.ts. */
+  pushesPerIp?: RateLimitRule;
+  unknownPushTokensPerIp?: RateLimitRule;
 }
 
 const FIFTEEN_MINUTES = 15 * 60_000;

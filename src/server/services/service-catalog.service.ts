@@ -1,18 +1,22 @@
-import type { Insertable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import { DEFAULT_REFRESH_INTERVAL_SECONDS } from '#shared/constants';
 import { capReached, SERVICE_MSG } from '#shared/messages';
 import { canSeeNsfw } from '#shared/permissions';
 import type { CreateServiceBody, UpdateServiceBody } from '#shared/schemas/service';
 import { pickMediaService } from '#shared/media-service';
 import { orderServices } from '#shared/service-order';
+import { checkKindOf, type CheckSettings } from '#shared/schemas/service-check';
+import { checkProblem } from '../monitor/check-spec.ts';
 import { isMetadataUrl } from '../monitor/metadata-targets.ts';
 import type { ServicesTable } from '../db/schema.ts';
 import type { Service, ServicesRepository } from '../repositories/services.repository.ts';
 import type { User } from '../repositories/users.repository.ts';
 import { AppError } from './app-error.ts';
 import { checkRowCap } from './row-caps.ts';
+import { newPushToken } from './service-push.service.ts';
 import type { Clock } from './clock.ts';
 import { iso } from './clock.ts';
+import { SERVICE_PUSH_TEXT } from './service-push-text.ts';
 
 /**
  * Listeners told when the set of services changes (the monitor reschedules checks). `remote`: the change was
@@ -40,7 +44,20 @@ export function newServiceRow(
     isNSFW: input.isNSFW ?? false,
     tooltip: input.tooltip ?? null,
     show_status_badge: input.show_status_badge ?? true,
+    check_settings: input.check ? JSON.stringify(input.check) : null,
   };
+}
+
+/** A service just created or edited, with the push token made for it (shown once), if one was. */
+export interface SavedService {
+  service: Service;
+  pushToken: string | null;
+}
+
+/** The 400 for check settings that do not fit the URL (a condition the check cannot read, a missing query). */
+function checkSettingsFit(url: string, check: CheckSettings | null): void {
+  const problem = checkProblem(url, check);
+  if (problem) throw new AppError('bad_request', problem);
 }
 
 /** The monitored web services: who sees which, and the administrators' changes. */
@@ -82,31 +99,63 @@ export class ServiceCatalogService {
     return pickMediaService(all, all.find((service) => service.media_server)?.id ?? null);
   }
 
-  async create(input: CreateServiceBody): Promise<Service> {
+  async create(input: CreateServiceBody): Promise<SavedService> {
     await this.#checkTarget(input.url);
+    checkSettingsFit(input.url, input.check ?? null);
     await checkRowCap(
       () => this.services.count(),
       this.maxServices,
       capReached('services', this.maxServices, 'MAX_SERVICES'),
     );
-    const service = await this.services.insert(newServiceRow(input, this.clock.now()));
+    const push = checkKindOf(input.url) === 'push' ? newPushToken() : null;
+    const service = await this.services.insert({
+      ...newServiceRow(input, this.clock.now()),
+      push_token_hash: push?.hash ?? null,
+    });
     this.#emit('created', service.id);
-    return service;
+    return { service, pushToken: push?.token ?? null };
   }
 
-  async update(pathId: number, input: UpdateServiceBody): Promise<Service> {
+  async update(pathId: number, input: UpdateServiceBody): Promise<SavedService> {
     if (input.id !== pathId) throw new AppError('bad_request', SERVICE_MSG.idMismatch);
     if (input.url !== undefined) await this.#checkTarget(input.url);
-    const { id, refreshInterval, mediaServer, ...rest } = input;
+    const { id, refreshInterval, mediaServer, check, ...rest } = input;
+    let pushChanges: Updateable<ServicesTable> = {};
+    let push: { token: string; hash: string } | null = null;
+    if (input.url !== undefined || check !== undefined) {
+      const before = await this.services.findById(id);
+      if (!before) throw new AppError('not_found', SERVICE_MSG.notFound);
+      const url = input.url ?? before.url;
+      checkSettingsFit(url, check === undefined ? before.check : check);
+      const isPush = checkKindOf(url) === 'push';
+      // A service that becomes a push service gets its token now; one that stops being one loses it.
+      if (isPush && before.push_token_hash === null) push = newPushToken();
+      if (push) pushChanges = { push_token_hash: push.hash, last_push_at: null };
+      else if (!isPush && before.push_token_hash !== null) pushChanges = { push_token_hash: null, last_push_at: null };
+    }
     const changes = {
       ...rest,
+      ...pushChanges,
+      ...(check === undefined ? {} : { check_settings: check === null ? null : JSON.stringify(check) }),
       ...(refreshInterval === null || refreshInterval === undefined ? {} : { refreshInterval }),
       ...(mediaServer === undefined ? {} : { media_server: mediaServer }),
     };
     const service = await this.services.update(id, changes);
     if (!service) throw new AppError('not_found', SERVICE_MSG.notFound);
     this.#emit('updated', id);
-    return service;
+    return { service, pushToken: push?.token ?? null };
+  }
+
+  /** A new push token for a push service (the old one stops working at once); shown once. */
+  async rotatePushToken(id: number): Promise<string> {
+    const service = await this.services.findById(id);
+    if (!service) throw new AppError('not_found', SERVICE_MSG.notFound);
+    if (checkKindOf(service.url) !== 'push') throw new AppError('bad_request', SERVICE_PUSH_TEXT.notPush);
+    const push = newPushToken();
+    if (!(await this.services.update(id, { push_token_hash: push.hash }))) {
+      throw new AppError('not_found', SERVICE_MSG.notFound);
+    }
+    return push.token;
   }
 
   async delete(id: number): Promise<void> {

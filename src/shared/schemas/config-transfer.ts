@@ -33,8 +33,11 @@ export const CONFIG_MSG = {
   imported: 'Configuration imported',
 } as const;
 
-/** A service as the file holds it: the admin fields of SPEC section 3 (by name; ids are not part of the file). */
-export const configServiceEntry = createServiceBody.omit({ status: true, lastChecked: true }).extend({
+/**
+ * A service as the file holds it: the admin fields of SPEC section 3 (by name; ids are not part of the file). Check
+ * settings (issue 16) are not part of it: headers and bodies may hold credentials, and the file holds no secrets.
+ */
+export const configServiceEntry = createServiceBody.omit({ status: true, lastChecked: true, check: true }).extend({
   /** The admin's media-card mark (PUT /api/services/{id} `mediaServer`). */
   mediaServer: z.boolean().optional(),
 });

@@ -8,6 +8,13 @@ export const historyCheckWire = z.object({
   responseTime: z.number().nullable(),
 });
 
+/** One status change: when, to which status, and the failed condition or error of a change to down. */
+export const historyChangeWire = z.object({
+  changedAt: z.string(),
+  status: z.boolean(),
+  reason: z.string().nullable(),
+});
+
 /** One hour of the response-time line: the hour's start and its average. */
 export const historyHourWire = z.object({
   timestamp: z.string(),
@@ -33,6 +40,8 @@ export const serviceHistoryWire = z.object({
     '365d': z.number().nullable(),
   }),
   recent: z.array(historyCheckWire),
+  /** The latest status changes, newest first; `reason` says why a change to down happened (issue 16). */
+  changes: z.array(historyChangeWire),
   responseTimes: z.array(historyHourWire),
 });
 export type ServiceHistoryWire = z.infer<typeof serviceHistoryWire>;

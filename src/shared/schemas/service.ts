@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MIN_REFRESH_INTERVAL_SECONDS } from '../constants.ts';
 import { SERVICE_MSG } from '../messages.ts';
 import { idField } from './fields.ts';
+import { checkSettings, serviceUrlField } from './service-check.ts';
 
 /** An http(s) URL typed by a person: SPEC's 'Please enter a valid URL' for anything else. */
 export const httpUrlField = z
@@ -63,6 +64,12 @@ export const serviceWire = z.object({
    * service named like Plex or Jellyfin. At most one service has it.
    */
   mediaServer: z.boolean(),
+  /** Administrators only: the check settings (headers and bodies may hold credentials), null for the defaults. */
+  check: checkSettings.nullable().optional(),
+  /** Why the service is down: the failed condition or the exchange's error (absent while up or unknown). */
+  failure: z.string().optional(),
+  /** In the answer to creating a push service only: its secret push URL, never shown again (issue 16). */
+  pushUrl: z.string().optional(),
 });
 export type ServiceWire = z.infer<typeof serviceWire>;
 
@@ -72,7 +79,7 @@ export type ServiceWire = z.infer<typeof serviceWire>;
  */
 export const createServiceBody = z.strictObject({
   name: nameField,
-  url: httpUrlField,
+  url: serviceUrlField,
   status: z.boolean().optional(),
   lastChecked: z.string().max(64).optional(),
   show_status_badge: z.boolean().optional(),
@@ -81,6 +88,7 @@ export const createServiceBody = z.strictObject({
   refreshInterval: refreshIntervalField.nullable().optional(),
   isNSFW: z.boolean().optional(),
   tooltip: tooltipField.optional(),
+  check: checkSettings.nullable().optional(),
 });
 export type CreateServiceBody = z.infer<typeof createServiceBody>;
 
@@ -88,7 +96,7 @@ export type CreateServiceBody = z.infer<typeof createServiceBody>;
 export const updateServiceBody = z.strictObject({
   id: idField,
   name: nameField.optional(),
-  url: httpUrlField.optional(),
+  url: serviceUrlField.optional(),
   icon: imageRefField.optional(),
   background: imageRefField.optional(),
   /** null (an unparsable number field in the dialog) leaves the interval as it is. */
@@ -98,5 +106,7 @@ export const updateServiceBody = z.strictObject({
   show_status_badge: z.boolean().optional(),
   /** true makes this the media-server card (and no other); false returns the choice to the name rule. */
   mediaServer: z.boolean().optional(),
+  /** Replaces the check settings whole; null returns to the defaults. */
+  check: checkSettings.nullable().optional(),
 });
 export type UpdateServiceBody = z.infer<typeof updateServiceBody>;

@@ -1,18 +1,40 @@
 import type { z } from 'zod';
-import type { historyCheckWire } from '#shared/schemas/history';
+import type { historyChangeWire, historyCheckWire } from '#shared/schemas/history';
 
 type HistoryCheck = z.infer<typeof historyCheckWire>;
+type HistoryChange = z.infer<typeof historyChangeWire>;
+
+/**
+ * The reason a down check was down: that of the latest change to down at or before it (reasons are kept with
+ * status changes, not with each 8-byte sample). `changes` are newest first, as the API lists them.
+ */
+function reasonAt(changes: readonly HistoryChange[], timestamp: string): string | null {
+  for (const change of changes) {
+    if (change.changedAt <= timestamp) return change.status ? null : change.reason;
+  }
+  return null;
+}
 
 /** How many segments the bar always shows; fewer checks leave the oldest slots empty. */
 export const HISTORY_SLOTS = 50;
 
+function segmentTitle(check: HistoryCheck, reason: string | null): string {
+  const time = check.responseTime === null ? '' : ` · ${check.responseTime} ms`;
+  return `${new Date(check.timestamp).toLocaleString()} · ${check.status ? 'Up' : 'Down'}${time}${
+    reason === null ? '' : ` · ${reason}`
+  }`;
+}
+
 /** The last checks as thin green and red segments, oldest on the left. */
 export function HistoryBar({
   checks,
+  changes = [],
   onlineColor,
   offlineColor,
 }: {
   checks: readonly HistoryCheck[];
+  /** The latest status changes, newest first: a down segment's title says why. */
+  changes?: readonly HistoryChange[];
   onlineColor: string;
   offlineColor: string;
 }) {
@@ -33,9 +55,7 @@ export function HistoryBar({
         <span
           key={`${check.timestamp}-${index}`}
           data-status={check.status ? 'up' : 'down'}
-          title={`${new Date(check.timestamp).toLocaleString()} · ${check.status ? 'Up' : 'Down'}${
-            check.responseTime === null ? '' : ` · ${check.responseTime} ms`
-          }`}
+          title={segmentTitle(check, check.status ? null : reasonAt(changes, check.timestamp))}
           className="flex-1 rounded-[2px] transition-opacity hover:opacity-70"
           style={{ backgroundColor: check.status ? onlineColor : offlineColor }}
         />

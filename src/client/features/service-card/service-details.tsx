@@ -25,10 +25,22 @@ export const ServiceDetails = memo(function ServiceDetails({
   /** Whether service.url is an http(s) address (the card has already checked). */
   canOpen: boolean;
 }) {
-  if (!flags.refreshInterval && !flags.lastChecked && !flags.serviceUrl) return null;
+  // Why a service is down (the failed condition or the exchange's error) shows whatever the display flags say:
+  // it is what a person looking at a red card wants to know.
+  const failure = service.status ? undefined : service.failure;
+  if (!flags.refreshInterval && !flags.lastChecked && !flags.serviceUrl && !failure) return null;
   const checkedAt = Date.parse(service.lastChecked);
   return (
     <dl className="grid gap-1.5 text-sm text-muted-foreground">
+      {failure ? (
+        <div className="flex min-w-0 items-start gap-2 text-destructive" data-testid="check-failure">
+          <dt className="sr-only">Failed check</dt>
+          <CardIcon name="info" className="mt-0.5 size-3.5 shrink-0" />
+          <dd className="min-w-0 font-mono text-xs leading-5 break-words" title={failure}>
+            {failure}
+          </dd>
+        </div>
+      ) : null}
       {flags.refreshInterval ? (
         <div className="flex items-center gap-2">
           <dt className="sr-only">Refresh interval</dt>

@@ -57,7 +57,12 @@ export function UptimePanel({
               </div>
             ))}
           </dl>
-          <HistoryBar checks={data.recent} onlineColor={onlineColor} offlineColor={offlineColor} />
+          <HistoryBar
+            checks={data.recent}
+            changes={data.changes}
+            onlineColor={onlineColor}
+            offlineColor={offlineColor}
+          />
           <ResponseTimeChart hours={data.responseTimes} recent={data.recent} />
         </>
       ) : isError ? (

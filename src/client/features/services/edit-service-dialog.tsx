@@ -1,5 +1,5 @@
-import { useId, type ReactNode } from 'react';
-import { Controller, useForm, type Control } from 'react-hook-form';
+import { useId, useState, type ReactNode } from 'react';
+import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { MIN_REFRESH_INTERVAL_SECONDS } from '#shared/constants';
 import type { ServiceWire, UpdateServiceBody } from '#shared/schemas/service';
 import { SERVICE_TEXT } from '#shared/ui-messages';
@@ -9,10 +9,15 @@ import { SwitchRow } from '../../components/ui/switch-row';
 import { FormDialogFooter } from '../../components/ui/form-dialog-footer';
 import { Textarea } from '../../components/ui/textarea';
 import { FormField } from '../auth/form-field';
+import { Button } from '../../components/ui/button';
 import { ImageInput } from '../image-input/image-input';
+import { CheckSettingsFields } from './check-settings-fields';
+import { checkValuesFor, kindOfTyped, toCheckSettings, type CheckFormValues } from './check-settings-form';
+import { CHECK_TEXT } from './check-settings-text';
+import { PushUrlNotice } from './push-url-notice';
 import { editServiceResolver, editValuesFor, type EditServiceValues } from './edit-service-form';
 import { ServiceUrlField } from './service-url-field';
-import { useUpdateService } from './use-service-mutations';
+import { useRotatePushToken, useUpdateService } from './use-service-mutations';
 
 function Field({
   label,
@@ -89,6 +94,23 @@ function BoundSwitchRow({
   );
 }
 
+/** A push service's "New push URL" button, and the new URL once made (shown only here, only once). */
+function PushUrlRotation({ serviceId }: { serviceId: number }) {
+  const [pushUrl, setPushUrl] = useState<string | null>(null);
+  const rotate = useRotatePushToken(setPushUrl);
+  return (
+    <div className="grid gap-2">
+      {pushUrl ? <PushUrlNotice pushUrl={pushUrl} /> : null}
+      <div className="flex items-center justify-between gap-3 rounded-lg border p-3">
+        <p className="text-xs text-muted-foreground">{CHECK_TEXT.pushRotateHint}</p>
+        <Button variant="outline" size="sm" disabled={rotate.isPending} onClick={() => rotate.mutate(serviceId)}>
+          {CHECK_TEXT.pushRotate}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
 /** The form inside the dialog; mounted per service so it starts from that service's values. */
 function EditServiceForm({ service, onDone }: { service: ServiceWire; onDone: () => void }) {
   const form = useForm<EditServiceValues, unknown, UpdateServiceBody>({
@@ -101,8 +123,18 @@ function EditServiceForm({ service, onDone }: { service: ServiceWire; onDone: ()
   const { errors } = form.formState;
   const update = useUpdateService(onDone);
   const descriptionId = useId();
+  const [check, setCheck] = useState<CheckFormValues>(() => checkValuesFor(service.check));
+  const [checkError, setCheckError] = useState<string | null>(null);
+  const url = useWatch({ control: form.control, name: 'url' });
 
-  const handleSubmit = form.handleSubmit((body) => update.mutate(body));
+  const handleSubmit = form.handleSubmit((body) => {
+    const settings = toCheckSettings(check, url);
+    setCheckError(settings.error);
+    if (settings.error !== null) return;
+    // Sent only when changed, so an edit of anything else keeps SPEC's payload (and the settings as stored).
+    const changed = JSON.stringify(settings.check) !== JSON.stringify(service.check ?? null);
+    update.mutate(changed ? { ...body, check: settings.check } : body);
+  });
 
   return (
     <form className="grid gap-4" onSubmit={(event) => void handleSubmit(event)} noValidate>
@@ -153,6 +185,8 @@ function EditServiceForm({ service, onDone }: { service: ServiceWire; onDone: ()
           {...form.register('tooltip')}
         />
       </Field>
+      <CheckSettingsFields url={url} values={check} onChange={setCheck} error={checkError} />
+      {kindOfTyped(service.url) === 'push' ? <PushUrlRotation serviceId={service.id} /> : null}
       <FormDialogFooter onCancel={onDone} isPending={update.isPending} submitLabel="Save Changes" />
     </form>
   );

@@ -1,9 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateServiceBody, ServiceWire, UpdateServiceBody } from '#shared/schemas/service';
+import type { PushTokenWire } from '#shared/schemas/service-check';
 import { SERVICE_TEXT } from '#shared/ui-messages';
 import { serverMessageOr } from '../../api/api-error';
+import { apiJson } from '../../api/http.client';
 import { createService, deleteService, SERVICES_QUERY_KEY, updateService } from '../../api/services.api';
 import { toast } from '../../hooks/use-toast';
+import { CHECK_TEXT } from './check-settings-text';
 
 /** The text under a failure toast: the server's own message when it sent one, else the request error. */
 function failureDetail(error: Error): string {
@@ -51,5 +54,18 @@ export function useDeleteService() {
     },
     onError: (error) =>
       toast({ title: SERVICE_TEXT.deleteFailed, description: failureDetail(error), variant: 'destructive' }),
+  });
+}
+
+/** POST /api/services/{id}/push-token: a new push URL for a push service, shown once by the caller. */
+export function useRotatePushToken(onDone: (pushUrl: string) => void) {
+  return useMutation({
+    mutationFn: (id: number) => apiJson<PushTokenWire>('POST', `/api/services/${id}/push-token`),
+    onSuccess: (answer) => {
+      toast({ title: CHECK_TEXT.pushRotated });
+      onDone(answer.pushUrl);
+    },
+    onError: (error) =>
+      toast({ title: CHECK_TEXT.pushRotateFailed, description: failureDetail(error), variant: 'destructive' }),
   });
 }
