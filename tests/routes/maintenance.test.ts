@@ -173,7 +173,7 @@ describe('alerts held during maintenance', () => {
   it('sends nothing at all when the service came back before the window ended', async () => {
     const serviceId = await createService('Vaultwarden');
     await subscribe('user', serviceId, 'quiet@example.test');
-    // The recipient was last told UP (the outbox compares with the last state it told, docs/decisions/0021).
+    // The recipient was last told UP (the outbox compares with the last state it told, docs/decisions/0020).
     await change(serviceId, true);
     await worker().runOnce();
     await ctx.smtp.waitFor(1);

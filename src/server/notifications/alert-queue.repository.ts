@@ -19,7 +19,7 @@ export class AlertQueueRepository {
 
   /**
    * Processes up to `limit` changes of each table; returns how many changes were processed. Changes of the `held`
-   * services (in a maintenance window, docs/decisions/0021) stay unprocessed until they are held no more.
+   * services (in a maintenance window, docs/decisions/0020) stay unprocessed until they are held no more.
    */
   async enqueue(now: string, limit: number, payloadOf: PayloadOf, held: readonly number[] = []): Promise<number> {
     // One transaction for both tables: the worker runs every second, mostly to find nothing.

@@ -35,7 +35,7 @@ export interface OutboxDeps {
   /** The channel side: webhook, ntfy, Gotify, Discord, Slack and Telegram deliveries. */
   channels: ChannelOutbox;
   /**
-   * The services whose alerts are held now (maintenance windows, docs/decisions/0021): their status changes wait
+   * The services whose alerts are held now (maintenance windows, docs/decisions/0020): their status changes wait
    * unprocessed, and when the window ends the usual rules send only what still differs from what was last told.
    */
   heldServices?: () => Promise<readonly number[]>;
