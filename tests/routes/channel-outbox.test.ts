@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ChannelWire, SubscriptionWire } from '../../src/shared/schemas/notification-channels.ts';
 import { ChannelHttp } from '../../src/server/integrations/channels/channel-http.ts';
-import { ChannelDeliveriesRepository } from '../../src/server/notifications/channel-deliveries.repository.ts';
+import { ChannelDeliveriesRepository } from '../../src/server/repositories/channel-deliveries.repository.ts';
 import { ChannelOutbox } from '../../src/server/notifications/channel-outbox.ts';
 import { GameServersRepository } from '../../src/server/repositories/game-servers.repository.ts';
 import { ServicesRepository } from '../../src/server/repositories/services.repository.ts';

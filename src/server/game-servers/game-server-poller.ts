@@ -5,7 +5,7 @@ import { CoalescedRun } from '../lib/coalesced-run.ts';
 import type { GameServerActionsRepository } from '../repositories/game-server-actions.repository.ts';
 import type { GameServer, GameServersRepository } from '../repositories/game-servers.repository.ts';
 import type { PollObserver } from '../metrics/observers.ts';
-import type { SubjectStatusChange } from '../notifications/alert-subscriptions.repository.ts';
+import type { SubjectStatusChange } from '../repositories/alert-subscriptions.repository.ts';
 import type { Clock } from '../services/clock.ts';
 import { iso } from '../services/clock.ts';
 import { shouldAutoStart, USER_STOP_GRACE_MS } from './auto-start.ts';

@@ -9,7 +9,7 @@ import { GameServersRepository } from '../repositories/game-servers.repository.t
 import type { NewOutboxMail } from '../repositories/outbox-mails.repository.ts';
 import type { UsersRepository } from '../repositories/users.repository.ts';
 import type { PollObserver } from '../metrics/observers.ts';
-import type { SubjectStatusChange } from '../notifications/alert-subscriptions.repository.ts';
+import type { SubjectStatusChange } from '../repositories/alert-subscriptions.repository.ts';
 import type { Clock } from '../services/clock.ts';
 import type { ConfigSource } from './config-source.ts';
 import { GameServerPoller } from './game-server-poller.ts';

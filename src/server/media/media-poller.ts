@@ -9,7 +9,7 @@ import {
   type StoredMediaStream,
 } from '../repositories/media-status.repository.ts';
 import type { PollObserver } from '../metrics/observers.ts';
-import type { SubjectStatusChange } from '../notifications/alert-subscriptions.repository.ts';
+import type { SubjectStatusChange } from '../repositories/alert-subscriptions.repository.ts';
 import type { Clock } from '../services/clock.ts';
 import { iso } from '../services/clock.ts';
 import type { ActiveMedia } from './active-backend.ts';

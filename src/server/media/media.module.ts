@@ -9,7 +9,7 @@ import { PlexTvInviter } from '../integrations/plex/plex-tv.client.ts';
 import type { PlexMediaConfig } from '../integrations/settings/plex-settings.descriptor.ts';
 import { MediaInvitationsRepository } from '../repositories/media-invitations.repository.ts';
 import { MediaStatusRepository } from '../repositories/media-status.repository.ts';
-import type { SubjectStatusChange } from '../notifications/alert-subscriptions.repository.ts';
+import type { SubjectStatusChange } from '../repositories/alert-subscriptions.repository.ts';
 import type { PollObserver } from '../metrics/observers.ts';
 import type { Clock } from '../services/clock.ts';
 import { ActiveMediaBackend, type MediaBackendBuilders } from './active-backend.ts';

@@ -6,7 +6,7 @@ import type { User } from '../repositories/users.repository.ts';
 import { AppError } from '../services/app-error.ts';
 import type { Clock } from '../services/clock.ts';
 import { iso } from '../services/clock.ts';
-import type { AlertSubscriptionsRepository } from './alert-subscriptions.repository.ts';
+import type { AlertSubscriptionsRepository } from '../repositories/alert-subscriptions.repository.ts';
 
 export interface AlertSubscriptionDeps {
   subscriptions: AlertSubscriptionsRepository;

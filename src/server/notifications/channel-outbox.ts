@@ -7,7 +7,7 @@ import { IntegrationError } from '../integrations/http/json-client.ts';
 import type { Clock } from '../services/clock.ts';
 import { iso } from '../services/clock.ts';
 import { channelMessage, type AlertPayload } from './channel-alert.ts';
-import type { ChannelDeliveriesRepository, ChannelDelivery } from './channel-deliveries.repository.ts';
+import type { ChannelDeliveriesRepository, ChannelDelivery } from '../repositories/channel-deliveries.repository.ts';
 import { decideDelivery, OUTBOX_RULES, retryDelayMs, shouldGiveUp } from './delivery-rules.ts';
 
 export interface ChannelOutboxDeps {

@@ -17,7 +17,7 @@ import { iso } from '../services/clock.ts';
 import { RateLimiter, throwIfLimited, type RateLimitRule } from '../services/rate-limiter.ts';
 import { channelMessage, testPayload, type AlertSite } from './channel-alert.ts';
 import { failureText } from './channel-outbox.ts';
-import type { ChannelsRepository, NotificationChannel } from './channels.repository.ts';
+import type { ChannelsRepository, NotificationChannel } from '../repositories/channels.repository.ts';
 
 /** "Send test" per user: each test is a request to a URL the user typed, so it must not become a cannon. */
 export const CHANNEL_TEST_LIMIT: RateLimitRule = { limit: 5, windowMs: 10 * 60_000 };

@@ -21,13 +21,16 @@ import { ChannelHttp } from '../integrations/channels/channel-http.ts';
 import { GameServersRepository } from '../repositories/game-servers.repository.ts';
 import { MediaStatusRepository } from '../repositories/media-status.repository.ts';
 import { iso } from '../services/clock.ts';
-import { AlertQueueRepository } from './alert-queue.repository.ts';
+import { AlertQueueRepository } from '../repositories/alert-queue.repository.ts';
 import { AlertSubscriptionService } from './alert-subscription.service.ts';
-import { AlertSubscriptionsRepository, type SubjectStatusChange } from './alert-subscriptions.repository.ts';
-import { ChannelDeliveriesRepository } from './channel-deliveries.repository.ts';
+import {
+  AlertSubscriptionsRepository,
+  type SubjectStatusChange,
+} from '../repositories/alert-subscriptions.repository.ts';
+import { ChannelDeliveriesRepository } from '../repositories/channel-deliveries.repository.ts';
 import { ChannelOutbox } from './channel-outbox.ts';
 import { ChannelService } from './channel.service.ts';
-import { ChannelsRepository } from './channels.repository.ts';
+import { ChannelsRepository } from '../repositories/channels.repository.ts';
 
 export interface NotificationDeps {
   db: Kysely<Database>;

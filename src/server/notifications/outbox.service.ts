@@ -10,7 +10,7 @@ import type { NewOutboxMail, OutboxMail, OutboxMailsRepository } from '../reposi
 import type { Clock } from '../services/clock.ts';
 import { iso } from '../services/clock.ts';
 import { decideDelivery, OUTBOX_RULES, retryDelayMs, shouldGiveUp } from './delivery-rules.ts';
-import type { AlertQueueRepository } from './alert-queue.repository.ts';
+import type { AlertQueueRepository } from '../repositories/alert-queue.repository.ts';
 import { alertPayload, type AlertFacts } from './channel-alert.ts';
 import type { ChannelOutbox } from './channel-outbox.ts';
 import { formatTimestamp, previousStateDuration } from './format.ts';

@@ -1,5 +1,5 @@
 import { CHANNEL_SECRET_FIELDS, type ChannelWire } from '#shared/schemas/notification-channels';
-import type { NotificationChannel } from '../notifications/channels.repository.ts';
+import type { NotificationChannel } from '../repositories/channels.repository.ts';
 
 /** A channel for its owner: the visible settings, and only the names of the secrets that are set. */
 export function presentChannel(channel: NotificationChannel): ChannelWire {

@@ -66,3 +66,21 @@ export async function retryClaimedRow(
     .where('claimToken', '=', claim.token)
     .execute();
 }
+
+/** Ends a claimed delivery (sent, skipped or failed) for the worker holding the claim, with its reason if any. */
+export async function finishClaimedRow(
+  db: Kysely<Database>,
+  table: 'notification_deliveries' | 'channel_deliveries',
+  claim: { id: number; token: string },
+  state: string,
+  now: string,
+  reason?: string,
+): Promise<void> {
+  await db
+    .updateTable(table)
+    .set({ state, finishedAt: now, claimToken: null, lastError: reason?.slice(0, 1000) ?? null })
+    .where('id', '=', claim.id)
+    .where('state', '=', 'sending')
+    .where('claimToken', '=', claim.token)
+    .execute();
+}

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Role } from '#shared/roles';
 import { bool } from '../db/database.ts';
-import { claimQueueRow, dueQueueIds, retryClaimedRow } from './claimed-queue.ts';
+import { claimQueueRow, dueQueueIds, retryClaimedRow, finishClaimedRow } from './claimed-queue.ts';
 import type { Database } from '../db/schema.ts';
 
 /** Where a delivery stands: pending (waiting or retrying), sending (claimed), or one of the final states. */
@@ -45,7 +45,7 @@ export interface LastSent {
 
 /**
  * SQL of the notification outbox: claiming deliveries and recording the outcome (they are queued by
- * notifications/alert-queue.repository.ts). Every state change of a delivery is a conditional UPDATE on its claim, so two workers (or
+ * alert-queue.repository.ts). Every state change of a delivery is a conditional UPDATE on its claim, so two workers (or
  * two instances on one PostgreSQL database) never own the same delivery at once.
  */
 export class NotificationOutboxRepository {
@@ -237,13 +237,7 @@ export class NotificationOutboxRepository {
 
   /** Ends a claimed delivery without sending it (skipped) or after giving up (failed). */
   async finish(id: number, token: string, state: 'skipped' | 'failed', reason: string, now: string): Promise<void> {
-    await this.db
-      .updateTable('notification_deliveries')
-      .set({ state, finishedAt: now, claimToken: null, lastError: reason.slice(0, 1000) })
-      .where('id', '=', id)
-      .where('state', '=', 'sending')
-      .where('claimToken', '=', token)
-      .execute();
+    await finishClaimedRow(this.db, 'notification_deliveries', { id, token }, state, now, reason);
   }
 
   /** Puts a claimed delivery back for later: after a failed attempt (counted) or a deferral (not counted). */

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import type { AlertFacts } from './channel-alert.ts';
+import type { AlertFacts } from '../notifications/channel-alert.ts';
 
 const INSERT_SLICE = 500;
 

@@ -2,9 +2,9 @@ import type { Kysely } from 'kysely';
 import type { Role } from '#shared/roles';
 import { bool } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
-import { claimQueueRow, retryClaimedRow } from '../repositories/claimed-queue.ts';
-import type { LastSent } from '../repositories/notification-outbox.repository.ts';
-import type { AlertSubjectKindAll } from './channel-alert.ts';
+import { claimQueueRow, finishClaimedRow, retryClaimedRow } from './claimed-queue.ts';
+import type { LastSent } from './notification-outbox.repository.ts';
+import type { AlertSubjectKindAll } from '../notifications/channel-alert.ts';
 import { toChannel, type NotificationChannel } from './channels.repository.ts';
 
 /** A claimed channel delivery with its channel, owner, and whether the owner still wants and may see it. */
@@ -190,13 +190,7 @@ export class ChannelDeliveriesRepository {
     now: string,
     reason?: string,
   ): Promise<void> {
-    await this.db
-      .updateTable('channel_deliveries')
-      .set({ state, finishedAt: now, claimToken: null, lastError: reason?.slice(0, 1000) ?? null })
-      .where('id', '=', id)
-      .where('state', '=', 'sending')
-      .where('claimToken', '=', token)
-      .execute();
+    await finishClaimedRow(this.db, 'channel_deliveries', { id, token }, state, now, reason);
   }
 
   /** Puts a claimed delivery back for later: after a failed attempt (counted) or a deferral (not counted). */
