@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeAccount, onPath, registerViaUi, visible } from './flows';
+import { apiFromPage, makeAccount, onPath, registerViaUi, visible } from './flows';
 import { startE2eApp, type E2eApp } from './harness';
 import { createServiceViaApi, deleteAllServices, serviceCard, updateServiceViaApi } from './services-helpers';
 
@@ -45,5 +45,36 @@ describe('live updates', () => {
     await visible(badge.getByText('Online', { exact: true }));
     expect(refetches).toEqual([]);
     await page.unroute('**/api/services');
+  });
+
+  it('takes an idle open page to /auth when its session ends, through the stream, without any action', async () => {
+    const member = makeAccount('live-member');
+    const { context, page } = await app.newPage();
+    await registerViaUi(page, member);
+    await onPath(page, '/pending');
+    const users = JSON.parse((await apiFromPage(admin.page, 'GET', '/api/users')).text) as {
+      id: number;
+      username: string;
+    }[];
+    const id = users.find((row) => row.username === member.username)?.id;
+    expect((await apiFromPage(admin.page, 'PATCH', `/api/users/${id}`, { id, approved: true })).status).toBe(200);
+    const stream = page.waitForResponse(
+      (response) => response.url().endsWith('/api/events') && response.status() === 200,
+    );
+    await page.goto('/');
+    await stream;
+    // Only the stream and the user check can notice: the list polling is blocked from here.
+    await page.route('**/api/services', (route) =>
+      route.request().method() === 'GET' ? route.abort() : route.continue(),
+    );
+    const streamRefused = page.waitForResponse(
+      (response) => response.url().endsWith('/api/events') && response.status() === 401,
+    );
+    // A role change ends every session of the account, and with them their event streams.
+    expect((await apiFromPage(admin.page, 'PATCH', `/api/users/${id}`, { id, role: 'admin' })).status).toBe(200);
+    await streamRefused;
+    await onPath(page, '/auth');
+    await visible(page.getByLabel('Username or Email'));
+    await context.close();
   });
 });
