@@ -17,6 +17,7 @@ export const NOT_COMPARABLE: ReadonlyArray<{ prefix: string; reason: string }> =
   { prefix: 'api.', reason: 'no HTTP list (socket.io)' },
   // bench:monitor runs our check engine alone; Kuma's checks only run inside its server.
   { prefix: 'monitor.', reason: 'engine alone; see the server rows' },
+  { prefix: 'monitorMixed.', reason: 'engine alone; see the server rows' },
   // Kuma pushes over socket.io to its signed-in admins, with no per-viewer filtering to compare.
   { prefix: 'events.', reason: 'socket.io push to admins only' },
 ];
