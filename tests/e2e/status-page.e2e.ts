@@ -22,7 +22,7 @@ beforeAll(async () => {
   amp = await startFakeAmp();
   amp.addInstance({ InstanceName: 'Minecraft01', FriendlyName: 'Survival' });
   // The leader polls AMP at start: the server's first state (up) is recorded then, its uptime counts from it.
-  app = await startE2eApp({ AMP_URL: amp.baseUrl, AMP_USERNAME: amp.username, AMP_PASSWORD: amp.password });
+  app = await startE2eApp(amp.env);
   admin = await app.newPage();
   await registerViaUi(admin.page, makeAccount('status-founder'));
   await onPath(admin.page, '/');

@@ -68,15 +68,7 @@ interface GameEntry {
 
 beforeAll(async () => {
   amp = await startFakeAmp();
-  app = await startTestApp({
-    clock,
-    env: {
-      AMP_URL: amp.baseUrl,
-      AMP_USERNAME: amp.username,
-      AMP_PASSWORD: amp.password,
-      GAME_HOST: 'play.example.test',
-    },
-  });
+  app = await startTestApp({ clock, env: { ...amp.env, GAME_HOST: 'play.example.test' } });
   actors = await createActors(app);
 });
 afterAll(async () => {

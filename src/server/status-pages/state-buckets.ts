@@ -13,29 +13,28 @@ export function stateBuckets(changes: readonly StateChange[], now: number): Buck
     buckets: (level, ids, since) => {
       const size = BUCKET_MS[level];
       const wanted = new Set(ids);
-      const buckets = new Map<string, BucketCounts>();
-      const add = (subjectId: number, from: number, to: number, up: boolean) => {
-        for (let start = Math.max(from, since); start < to;) {
-          const bucket = Math.floor(start / size) * size;
-          const end = Math.min(to, bucket + size);
-          const key = `${subjectId}:${bucket}`;
-          let counts = buckets.get(key);
-          if (!counts) {
-            counts = { subjectId, bucket, checks: 0, upChecks: 0, timedChecks: 0, responseTimeSum: 0 };
-            buckets.set(key, counts);
-          }
-          counts.checks += end - start;
-          if (up) counts.upChecks += end - start;
-          start = end;
-        }
-      };
-      changes.forEach((change, index) => {
-        if (!wanted.has(change.subjectId)) return;
+      // Changes come by server and time, so each server's buckets come in order: a piece either adds to the last
+      // bucket or begins the next.
+      const buckets: BucketCounts[] = [];
+      for (let index = 0; index < changes.length; index += 1) {
+        const change = changes[index];
+        if (!change || !wanted.has(change.subjectId)) continue;
         const next = changes[index + 1];
         const until = next?.subjectId === change.subjectId ? Math.min(next.at, now) : now;
-        add(change.subjectId, change.at, until, change.status);
-      });
-      return Promise.resolve([...buckets.values()].sort((a, b) => a.bucket - b.bucket));
+        for (let start = Math.max(change.at, since); start < until;) {
+          const bucket = Math.floor(start / size) * size;
+          const end = Math.min(until, bucket + size);
+          let last = buckets.at(-1);
+          if (last?.subjectId !== change.subjectId || last.bucket !== bucket) {
+            last = { subjectId: change.subjectId, bucket, checks: 0, upChecks: 0, timedChecks: 0, responseTimeSum: 0 };
+            buckets.push(last);
+          }
+          last.checks += end - start;
+          if (change.status) last.upChecks += end - start;
+          start = end;
+        }
+      }
+      return Promise.resolve(buckets);
     },
   };
 }
