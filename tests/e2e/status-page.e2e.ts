@@ -1,13 +1,16 @@
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeAmp, type FakeAmp } from '../fakes/amp-server.ts';
 import { expectAccessible } from './a11y-helpers';
 import { apiFromPage, makeAccount, onPath, registerViaUi, visible } from './flows';
 import { SCREENSHOT_DIR, startE2eApp, VIEWPORTS, type E2eApp } from './harness';
 
 // Issue 16: an admin builds a public status page in Settings; anyone opens /status/{slug} without signing in (at
-// desktop and phone width) and sees only what was chosen; a service marked public has badges, others a 404.
+// desktop and phone width) and sees only what was chosen; a service marked public has badges, others a 404. A game
+// server (the fake AMP's) shows its 90-day bars and figures like a service.
 
+let amp: FakeAmp;
 let app: E2eApp;
 let admin: { context: BrowserContext; page: Page };
 let wikiId = 0;
@@ -16,7 +19,10 @@ let hiddenId = 0;
 const chunkOf = (url: string) => /\/assets\/(.+)-[\w-]{8}\.js$/.exec(new URL(url).pathname)?.[1];
 
 beforeAll(async () => {
-  app = await startE2eApp();
+  amp = await startFakeAmp();
+  amp.addInstance({ InstanceName: 'Minecraft01', FriendlyName: 'Survival' });
+  // The leader polls AMP at start: the server's first state (up) is recorded then, its uptime counts from it.
+  app = await startE2eApp(amp.env);
   admin = await app.newPage();
   await registerViaUi(admin.page, makeAccount('status-founder'));
   await onPath(admin.page, '/');
@@ -34,6 +40,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.stop();
+  await amp?.stop();
 });
 
 /** An anonymous visitor's page at `viewport`, recording the chunks it downloads (CSP bypassed for the axe scan). */
@@ -57,6 +64,9 @@ describe('public status page', () => {
     await section.getByLabel('Slug').fill('homelab');
     await section.getByLabel('Title').fill('Homelab');
     await section.getByRole('group', { name: 'Services' }).getByRole('checkbox', { name: 'Public Wiki' }).check();
+    const survival = section.getByRole('group', { name: 'Game servers' }).getByRole('checkbox', { name: 'Survival' });
+    await visible(survival);
+    await survival.check();
     const created = page.waitForResponse(
       (r) => r.url().endsWith('/api/status-pages') && r.request().method() === 'POST',
     );
@@ -92,10 +102,25 @@ describe('public status page', () => {
       await visible(visit.getByRole('heading', { name: 'Homelab status' }));
       await visible(visit.getByRole('heading', { name: 'Public Wiki' }));
       await visible(visit.getByText('The NAS got a new disk.'));
-      await visible(visit.getByRole('list', { name: '90-day uptime' }));
-      expect(await visit.getByRole('list', { name: '90-day uptime' }).getByRole('listitem').count()).toBe(90);
+      const wikiBars = visit.getByRole('list', { name: '90-day uptime of Public Wiki' });
+      await visible(wikiBars);
+      expect(await wikiBars.getByRole('listitem').count()).toBe(90);
+      // The game server's card: its state, 90 bars (today known and up, the days before it was seen without data)
+      // and its figures.
+      await visible(visit.getByRole('heading', { name: 'Game servers' }));
+      const gameCard = visit.getByRole('listitem').filter({ has: visit.getByRole('heading', { name: 'Survival' }) });
+      await visible(gameCard.getByText('Up', { exact: true }));
+      const gameBars = visit.getByRole('list', { name: '90-day uptime of Survival' });
+      expect(await gameBars.getByRole('listitem').count()).toBe(90);
+      expect(await gameBars.getByRole('listitem').last().textContent()).toMatch(/^\d{4}-\d{2}-\d{2}: 100\.00% up$/);
+      expect(await gameBars.getByRole('listitem').first().textContent()).toMatch(/: no data$/);
+      const figures = gameCard.getByTestId('uptime-figures');
+      for (const period of ['24h', '7d', '30d', '90d']) await visible(figures.getByText(period, { exact: true }));
+      expect(await figures.locator('dd').allTextContents()).toEqual(['100%', '100%', '100%', '100%']);
       const html = await visit.content();
-      for (const secret of ['Hidden Box', '10.55.66.7', 'private-wiki']) expect(html).not.toContain(secret);
+      for (const secret of ['Hidden Box', '10.55.66.7', 'private-wiki', 'Minecraft01', amp.baseUrl]) {
+        expect(html).not.toContain(secret);
+      }
       // No sign-in, no dashboard code: the page's own chunk only.
       expect(visit.url()).toMatch(/\/status\/homelab$/);
       expect(chunks).toContain('status.page');

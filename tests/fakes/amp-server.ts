@@ -75,6 +75,11 @@ export class FakeAmp {
     return closeLocal(this.#server);
   }
 
+  /** The environment that points an app at this panel. */
+  get env(): { AMP_URL: string; AMP_USERNAME: string; AMP_PASSWORD: string } {
+    return { AMP_URL: this.baseUrl, AMP_USERNAME: this.username, AMP_PASSWORD: this.password };
+  }
+
   /** Adds an instance (defaults: a running Minecraft server with players and an endpoint). */
   addInstance(partial: Partial<FakeAmpInstance> & { InstanceName: string }): FakeAmpInstance {
     const instance: FakeAmpInstance = {

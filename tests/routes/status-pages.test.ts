@@ -127,7 +127,8 @@ describe('public status pages', () => {
         { name: 'Gitea', status: 'down', uptime: { '24h': null, '7d': null, '30d': null, '90d': null } },
         { name: 'Nextcloud', status: 'up', uptime: { '24h': 99, '7d': 74.5, '30d': 74.5, '90d': 74.5 } },
       ],
-      gameServers: [{ name: 'Survival', status: 'up', uptime: null }],
+      // No state of it was ever recorded: its uptime is unknown, not down.
+      gameServers: [{ name: 'Survival', status: 'up', uptime: { '24h': null, '7d': null, '30d': null, '90d': null } }],
       notes: [{ title: 'Disk replaced', body: 'The NAS got a new disk.' }],
     });
     const services = page.body.services as { days: { day: string; uptime: number | null }[] }[];
@@ -142,8 +143,11 @@ describe('public status pages', () => {
       expect(Object.keys(entry).sort()).toEqual(['days', 'name', 'status', 'uptime']);
     }
     for (const entry of page.body.gameServers as object[]) {
-      expect(Object.keys(entry).sort()).toEqual(['name', 'status', 'uptime']);
+      expect(Object.keys(entry).sort()).toEqual(['days', 'name', 'status', 'uptime']);
     }
+    const gameDays = (page.body.gameServers as { days: { uptime: number | null }[] }[])[0]?.days;
+    expect(gameDays).toHaveLength(90);
+    expect(gameDays?.every((day) => day.uptime === null)).toBe(true);
     for (const forbidden of ['url', 'ip', 'host', 'port', 'tooltip', 'instanceId', 'serviceIds', 'gameServerIds']) {
       expect(keys.has(forbidden), forbidden).toBe(false);
     }

@@ -25,6 +25,11 @@ export interface PollerDeps {
   onPolled?: PollObserver;
   /** Told which servers went up or down in a poll (alerts to the users subscribed to them). */
   onStatusChanges?: (changes: SubjectStatusChange[]) => Promise<void>;
+  /**
+   * Told the state of servers seen for the first time since this poller started, so the first state of a server
+   * no change was ever recorded for is kept (status pages count uptime from it); the callee skips those it knows.
+   */
+  onStatesSeen?: (states: SubjectStatusChange[]) => Promise<void>;
 }
 
 /**
@@ -37,6 +42,8 @@ export class GameServerPoller {
   readonly #polls = new CoalescedRun(() => this.#run());
   #lastFailure: string | null = null;
   readonly #changes: ChangeSignal;
+  /** Servers whose state this poller has reported (as a change or as first seen). */
+  readonly #reported = new Set<number>();
 
   constructor(private readonly deps: PollerDeps) {
     this.#changes = new ChangeSignal(deps.onChanged);
@@ -94,20 +101,30 @@ export class GameServerPoller {
     if (provider.canControl) await this.#applyAutoStart(states);
   }
 
-  /** Servers whose up/down state differs from before the poll; a server new in this poll sets its state silently. */
+  /**
+   * Servers whose up/down state differs from before the poll; a server new in this poll sets its state silently.
+   * Servers seen for the first time by this poller, and not changed, have their state reported as first seen.
+   */
   async #reportStatusChanges(before: readonly GameServer[]): Promise<void> {
-    const report = this.deps.onStatusChanges;
-    if (!report) return;
+    const { onStatusChanges: report, onStatesSeen: seen } = this.deps;
+    if (!report && !seen) return;
     const was = new Map(before.map((server) => [server.id, server.status]));
-    const changes = (await this.deps.servers.listByProvider(this.deps.provider.id))
-      .filter((server) => was.has(server.id) && was.get(server.id) !== server.status)
-      .map((server) => ({
-        subjectKind: 'game_server' as const,
-        subjectId: server.id,
-        name: server.displayName ?? server.providerName ?? server.name,
-        status: server.status,
-      }));
-    if (changes.length > 0) await report(changes);
+    // A row not yet polled (a query server just added) has no observed state.
+    const after = (await this.deps.servers.listByProvider(this.deps.provider.id)).filter(
+      (server) => server.lastStatusCheck !== null,
+    );
+    const subject = (server: GameServer): SubjectStatusChange => ({
+      subjectKind: 'game_server',
+      subjectId: server.id,
+      name: server.displayName ?? server.providerName ?? server.name,
+      status: server.status,
+    });
+    const changed = after.filter((server) => was.has(server.id) && was.get(server.id) !== server.status);
+    if (report && changed.length > 0) await report(changed.map(subject));
+    const changedIds = new Set(changed.map((server) => server.id));
+    const firstSeen = after.filter((server) => !changedIds.has(server.id) && !this.#reported.has(server.id));
+    if (seen && firstSeen.length > 0) await seen(firstSeen.map(subject));
+    for (const server of after) this.#reported.add(server.id);
   }
 
   #noteState(key: string): void {

@@ -39,6 +39,8 @@ export interface GameServerModuleDeps {
   onPolled?: PollObserver;
   /** Told which servers went up or down (alerts). */
   onStatusChanges?: (changes: SubjectStatusChange[]) => Promise<void>;
+  /** Told the first state seen of each server (kept when none is recorded: status-page uptime). */
+  onStatesSeen?: (states: SubjectStatusChange[]) => Promise<void>;
 }
 
 export interface GameServerServices {
@@ -79,6 +81,7 @@ export function createGameServerServices(deps: GameServerModuleDeps): GameServer
         onChanged: deps.onChanged,
         onPolled: deps.onPolled,
         onStatusChanges: deps.onStatusChanges,
+        onStatesSeen: deps.onStatesSeen,
       }),
   );
   // A new AMP configuration shows at once, not at the next 10 s tick (a poll from a standby instance is harmless).

@@ -1,7 +1,10 @@
 import type { Services } from '../services/container.ts';
 import type { Job } from './job.ts';
 
-/** Packs finished hours of raw checks and deletes history past its retention (raw checks, hourly and daily buckets) every five minutes. */
+/**
+ * Packs finished hours of raw checks and deletes history past its retention (raw checks, hourly and daily buckets,
+ * state changes of game servers and the media server) every five minutes.
+ */
 export const pruneHistoryJob = (services: Services): Job => ({
   name: 'prune-history',
   // Often enough that each run deletes only a few minutes' worth of raw rows.
@@ -9,5 +12,6 @@ export const pruneHistoryJob = (services: Services): Job => ({
   leaderOnly: true,
   run: async () => {
     await services.history.prune();
+    await services.history.pruneStateChanges();
   },
 });

@@ -6,7 +6,13 @@ import type { User } from '../repositories/users.repository.ts';
 import { AppError } from '../services/app-error.ts';
 import type { Clock } from '../services/clock.ts';
 import { failureFor } from './failure-text.ts';
-import { DEFAULT_RETENTION, pruneHistory, type HistoryRetention, type PruneResult } from './history-retention.ts';
+import {
+  DEFAULT_RETENTION,
+  pruneHistory,
+  SUBJECT_CHANGES_RETENTION_MS,
+  type HistoryRetention,
+  type PruneResult,
+} from './history-retention.ts';
 import { averageResponseTime, hourBucket, uptimePercent } from './rollup.ts';
 import type { UptimeRepository } from '../repositories/uptime.repository.ts';
 import { periodFigures, type PeriodFigures } from '../status-pages/uptime-summary.ts';
@@ -78,5 +84,13 @@ export class StatusHistoryService {
   /** Packs finished hours and deletes history past its retention; the prune-history job calls it every few minutes. */
   prune(retention: HistoryRetention = DEFAULT_RETENTION): Promise<PruneResult> {
     return pruneHistory(this.history, this.clock.now(), retention);
+  }
+
+  /**
+   * Deletes the state changes of game servers and the media server past their retention (each subject's last one
+   * before it stays); the prune-history job calls it with `prune`. Returns how many went.
+   */
+  pruneStateChanges(retentionMs = SUBJECT_CHANGES_RETENTION_MS): Promise<number> {
+    return this.uptime.deleteSubjectChangesBefore(this.clock.now().getTime() - retentionMs);
   }
 }

@@ -1,6 +1,11 @@
-import type { PublicStatusPageWire, StatusNoteWire, StatusPageWire } from '#shared/schemas/status-pages';
+import type {
+  PublicStatusPageWire,
+  PublicUptimeWire,
+  StatusNoteWire,
+  StatusPageWire,
+} from '#shared/schemas/status-pages';
 import type { StatusNote, StatusPage } from '../repositories/status-pages.repository.ts';
-import type { PublicPage } from '../status-pages/status-page.service.ts';
+import type { PublicPage, PublicUptime } from '../status-pages/status-page.service.ts';
 
 /** A status page's settings (admins). */
 export function presentStatusPage(page: StatusPage): StatusPageWire {
@@ -20,6 +25,19 @@ export function presentStatusNote(note: StatusNote): StatusNoteWire {
   return { id: note.id, title: note.title, body: note.body, createdAt: note.createdAt, updatedAt: note.updatedAt };
 }
 
+/** Uptime per period and the daily bar of a service or a game server, field by field. */
+function presentUptime(entry: PublicUptime): PublicUptimeWire {
+  return {
+    uptime: {
+      '24h': entry.uptime['24h'],
+      '7d': entry.uptime['7d'],
+      '30d': entry.uptime['30d'],
+      '90d': entry.uptime['90d'],
+    },
+    days: entry.days.map((day) => ({ day: day.day, uptime: day.uptime })),
+  };
+}
+
 /**
  * The public page: field by field, so nothing but names, states, uptime and notes can leave (no URL, host, address
  * or id of a service or game server).
@@ -30,15 +48,9 @@ export function presentPublicStatusPage(page: PublicPage): PublicStatusPageWire 
     services: page.services.map((service) => ({
       name: service.name,
       status: service.status,
-      uptime: {
-        '24h': service.uptime['24h'],
-        '7d': service.uptime['7d'],
-        '30d': service.uptime['30d'],
-        '90d': service.uptime['90d'],
-      },
-      days: service.days.map((day) => ({ day: day.day, uptime: day.uptime })),
+      ...presentUptime(service),
     })),
-    gameServers: page.gameServers.map((game) => ({ name: game.name, status: game.status, uptime: null })),
+    gameServers: page.gameServers.map((game) => ({ name: game.name, status: game.status, ...presentUptime(game) })),
     notes: page.notes.map(presentStatusNote),
     generatedAt: page.generatedAt,
   };

@@ -74,4 +74,34 @@ export class AlertSubscriptionsRepository {
         .execute();
     }
   }
+
+  /**
+   * Records the first state seen of subjects no row holds yet (a game server new to the poller, or one that has
+   * not changed since before changes were recorded): status pages count uptime from it, and the time before it is
+   * unknown. Such a row is no change, so it is written already processed and never alerts anyone. Subjects that
+   * have a row are left alone; returns how many rows were written.
+   */
+  async recordFirstStates(states: readonly SubjectStatusChange[], now: string): Promise<number> {
+    if (states.length === 0) return 0;
+    const known = await this.db
+      .selectFrom('alert_subject_changes')
+      .select(['subjectKind', 'subjectId'])
+      .distinct()
+      .where('subjectId', 'in', [...new Set(states.map((state) => state.subjectId))])
+      .execute();
+    const has = new Set(known.map((row) => `${row.subjectKind}:${row.subjectId}`));
+    const rows = states
+      .filter((state) => !has.has(`${state.subjectKind}:${state.subjectId}`))
+      .map((state) => ({
+        subjectKind: state.subjectKind,
+        subjectId: state.subjectId,
+        subjectName: state.name,
+        status: state.status,
+        changedAt: now,
+        previousChangedAt: null,
+        processedAt: now,
+      }));
+    if (rows.length > 0) await this.db.insertInto('alert_subject_changes').values(rows).execute();
+    return rows.length;
+  }
 }

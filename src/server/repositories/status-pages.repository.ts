@@ -203,16 +203,23 @@ export class StatusPagesRepository {
     }));
   }
 
-  /** Shown name and state of the given game servers (those that still exist and are not hidden). */
+  /**
+   * Shown name and state of the given game servers (those that still exist and are not hidden). The name is the one
+   * the dashboard shows: the admin's, else the provider's friendly name; AMP's instance name only without either.
+   */
   async gameServers(ids: readonly number[]): Promise<PublicGameServerRow[]> {
     if (ids.length === 0) return [];
     const rows = await this.db
       .selectFrom('game_servers')
-      .select(['id', 'name', 'displayName', 'status'])
+      .select(['id', 'name', 'displayName', 'providerName', 'status'])
       .where('id', 'in', ids)
       .where('hidden', '=', false)
       .execute();
-    return rows.map((row) => ({ id: row.id, name: row.displayName ?? row.name, status: bool(row.status) }));
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.displayName?.trim() || row.providerName || row.name,
+      status: bool(row.status),
+    }));
   }
 
   /** Which of `ids` are game servers. */

@@ -279,6 +279,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     onChanged: () => changeFeed.publish({ kind: 'game-servers' }),
     onPolled: deps.observers?.polls,
     onStatusChanges: (changes) => notifications.recordSubjectChanges(changes),
+    onStatesSeen: (states) => statusPages.recordFirstStates(states),
     enqueueMails: (mails) => notifications.outbox.enqueueMails(mails),
     siteTitle: () => settings.siteTitle(),
     publicUrl: deps.publicUrl,

@@ -15,26 +15,48 @@ import type { UptimeRepository } from '../repositories/uptime.repository.ts';
 import { AppError } from '../services/app-error.ts';
 import { iso, type Clock } from '../services/clock.ts';
 import { checkRowCap } from '../services/row-caps.ts';
-import { dailyBars, periodFigures, type PeriodFigures, type UptimeDay } from './uptime-summary.ts';
+import { stateBuckets } from './state-buckets.ts';
+import {
+  dailyBars,
+  earliestNeeded,
+  periodFigures,
+  type BucketSource,
+  type PeriodFigures,
+  type UptimeDay,
+} from './uptime-summary.ts';
 
 export const MAX_STATUS_PAGES = 50;
 export const MAX_NOTES_PER_PAGE = 200;
 /** Days of the public page's uptime bar. */
 export const BAR_DAYS = 90;
 
+/** The periods a public page gives uptime for. */
+const PAGE_PERIODS = ['24h', '7d', '30d', '90d'] as const;
+type PagePeriod = (typeof PAGE_PERIODS)[number];
+
+/** Uptime over each period and the daily bar, the same for services and game servers. */
+export interface PublicUptime {
+  uptime: Record<PagePeriod, number | null>;
+  days: UptimeDay[];
+}
+
 /** A service as a public page shows it: chosen, so its name may be shown; never its URL. */
-export interface PublicService {
+export interface PublicService extends PublicUptime {
   name: string;
   status: 'up' | 'down' | 'maintenance';
-  uptime: Record<'24h' | '7d' | '30d' | '90d', number | null>;
-  days: UptimeDay[];
+}
+
+/** A game server as a public page shows it: its shown name, never its host, port or instance. */
+export interface PublicGameServer extends PublicUptime {
+  name: string;
+  status: 'up' | 'down';
 }
 
 /** A public page's content. */
 export interface PublicPage {
   title: string;
   services: PublicService[];
-  gameServers: { name: string; status: 'up' | 'down' }[];
+  gameServers: PublicGameServer[];
   notes: StatusNote[];
   generatedAt: string;
 }
@@ -46,6 +68,31 @@ export interface StatusPageDeps {
   clock: Clock;
   /** The services in a maintenance window now. */
   inMaintenance: () => Promise<readonly number[]>;
+}
+
+/** Each subject's uptime per period and its daily bar, from `source` (two or three reads whatever the count). */
+async function uptimeOf(
+  source: BucketSource,
+  ids: readonly number[],
+  now: number,
+): Promise<(id: number) => PublicUptime> {
+  const [figures, bars] = await Promise.all([
+    periodFigures(source, ids, PAGE_PERIODS, now),
+    dailyBars(source, ids, BAR_DAYS, now),
+  ]);
+  const uptimeIn = (f: Record<PagePeriod, PeriodFigures> | undefined, period: PagePeriod) => f?.[period].uptime ?? null;
+  return (id) => {
+    const f = figures.get(id);
+    return {
+      uptime: {
+        '24h': uptimeIn(f, '24h'),
+        '7d': uptimeIn(f, '7d'),
+        '30d': uptimeIn(f, '30d'),
+        '90d': uptimeIn(f, '90d'),
+      },
+      days: bars.get(id) ?? [],
+    };
+  };
 }
 
 function uniqueViolation(error: unknown): boolean {
@@ -128,20 +175,22 @@ export class StatusPageService {
       this.deps.pages.notes(page.id),
       this.deps.inMaintenance(),
     ]);
-    const ids = rows.map((row) => row.id);
-    const [figures, bars] = await Promise.all([
-      periodFigures(this.deps.uptime, ids, ['24h', '7d', '30d', '90d'] as const, now),
-      dailyBars(this.deps.uptime, ids, BAR_DAYS, now),
+    // Game servers have no rollups: their state changes, read in one query, are bucketed as rollups would be.
+    const gameIds = games.map((game) => game.id);
+    const since = earliestNeeded(PAGE_PERIODS, BAR_DAYS, now);
+    const [serviceUptime, gameUptime] = await Promise.all([
+      uptimeOf(
+        this.deps.uptime,
+        rows.map((row) => row.id),
+        now,
+      ),
+      this.deps.uptime
+        .gameServerStates(gameIds, since)
+        .then((states) => uptimeOf(stateBuckets(states, now), gameIds, now)),
     ]);
     const heldSet = new Set(held);
     const byId = new Map(rows.map((row) => [row.id, row]));
     const gamesById = new Map(games.map((game) => [game.id, game]));
-    const uptimeOf = (f: Record<string, PeriodFigures> | undefined) => ({
-      '24h': f?.['24h']?.uptime ?? null,
-      '7d': f?.['7d']?.uptime ?? null,
-      '30d': f?.['30d']?.uptime ?? null,
-      '90d': f?.['90d']?.uptime ?? null,
-    });
     return {
       title: page.title,
       // The admin's order; ids of services or game servers deleted since are left out.
@@ -149,11 +198,12 @@ export class StatusPageService {
         const row = byId.get(id);
         if (!row) return [];
         const status = heldSet.has(id) ? 'maintenance' : row.status ? 'up' : 'down';
-        return [{ name: row.name, status, uptime: uptimeOf(figures.get(id)), days: bars.get(id) ?? [] }];
+        return [{ name: row.name, status, ...serviceUptime(id) }];
       }),
       gameServers: page.gameServerIds.flatMap((id) => {
         const game = gamesById.get(id);
-        return game ? [{ name: game.name, status: game.status ? ('up' as const) : ('down' as const) }] : [];
+        if (!game) return [];
+        return [{ name: game.name, status: game.status ? ('up' as const) : ('down' as const), ...gameUptime(id) }];
       }),
       notes,
       generatedAt: new Date(now).toISOString(),

@@ -1,5 +1,5 @@
 import { averageResponseTime, uptimePercent } from '../monitor/rollup.ts';
-import type { BucketCounts, UptimeRepository } from '../repositories/uptime.repository.ts';
+import type { BucketCounts } from '../repositories/uptime.repository.ts';
 
 /** The periods uptime is given for (cards, status pages, badges). */
 export type UptimePeriod = '24h' | '7d' | '30d' | '90d' | '365d';
@@ -10,8 +10,19 @@ export interface PeriodFigures {
   averageResponseTime: number | null;
 }
 
+/**
+ * Where the counts come from: the services' rollups (`UptimeRepository`), or the time a game server was known up
+ * and known at all, bucketed from its state changes (`stateBuckets`). Everything below is the same for both.
+ */
+export interface BucketSource {
+  /** The buckets of `ids` starting at or after `since` (epoch ms), hourly or daily. */
+  buckets(level: 'hourly' | 'daily', ids: readonly number[], since: number): Promise<BucketCounts[]>;
+}
+
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
+/** How long a bucket of each level is; buckets begin at whole UTC hours and days. */
+export const BUCKET_MS = { hourly: HOUR_MS, daily: DAY_MS } as const;
 /** Hours of each period; up to 30 days they are read from the hourly rollups, longer ones from the daily ones. */
 const PERIOD_HOURS: Record<UptimePeriod, number> = { '24h': 24, '7d': 168, '30d': 720, '90d': 2160, '365d': 8760 };
 const HOURLY_LIMIT = 720;
@@ -39,22 +50,32 @@ function figures(buckets: readonly BucketCounts[], since: number): PeriodFigures
   return { uptime: uptimePercent(up, checks), averageResponseTime: averageResponseTime(sum, timed) };
 }
 
-function byService(rows: readonly BucketCounts[]): Map<number, BucketCounts[]> {
+function bySubject(rows: readonly BucketCounts[]): Map<number, BucketCounts[]> {
   const grouped = new Map<number, BucketCounts[]>();
   for (const row of rows) {
-    const list = grouped.get(row.serviceId);
+    const list = grouped.get(row.subjectId);
     if (list) list.push(row);
-    else grouped.set(row.serviceId, [row]);
+    else grouped.set(row.subjectId, [row]);
   }
   return grouped;
 }
 
+/** The first day of a bar of `days` UTC days ending today. */
+function barStart(days: number, now: number): number {
+  return Math.floor(now / DAY_MS) * DAY_MS - (days - 1) * DAY_MS;
+}
+
+/** The earliest moment `periodFigures` and `dailyBars` read for these periods and this bar: what a source must hold. */
+export function earliestNeeded(periods: readonly UptimePeriod[], days: number, now: number): number {
+  return Math.min(barStart(days, now), ...periods.map((period) => periodStart(period, now)));
+}
+
 /**
- * Uptime and average response time of many services over the given periods, in at most two queries (one over the
- * hourly rollups, one over the daily ones), whatever the number of services.
+ * Uptime and average response time of many services (or game servers) over the given periods, in at most two
+ * reads of the source (hourly and daily buckets; for services two queries), whatever their number.
  */
 export async function periodFigures<P extends UptimePeriod>(
-  repository: UptimeRepository,
+  repository: BucketSource,
   serviceIds: readonly number[],
   periods: readonly P[],
   now: number,
@@ -66,8 +87,8 @@ export async function periodFigures<P extends UptimePeriod>(
     hourlyPeriods.length > 0 ? repository.buckets('hourly', serviceIds, earliest(hourlyPeriods)) : [],
     dailyPeriods.length > 0 ? repository.buckets('daily', serviceIds, earliest(dailyPeriods)) : [],
   ]);
-  const hourlyBy = byService(hourly);
-  const dailyBy = byService(daily);
+  const hourlyBy = bySubject(hourly);
+  const dailyBy = bySubject(daily);
   const result = new Map<number, Record<P, PeriodFigures>>();
   for (const id of serviceIds) {
     const entry = {} as Record<P, PeriodFigures>;
@@ -86,16 +107,19 @@ export interface UptimeDay {
   uptime: number | null;
 }
 
-/** The last `days` UTC days (today included, oldest first) of each service's daily uptime, in one query. */
+/**
+ * The last `days` UTC days (today included, oldest first) of each service's (or game server's) daily uptime, in one
+ * read of the source; a day without a bucket (no checks, no known state) has uptime null.
+ */
 export async function dailyBars(
-  repository: UptimeRepository,
+  repository: BucketSource,
   serviceIds: readonly number[],
   days: number,
   now: number,
 ): Promise<Map<number, UptimeDay[]>> {
   const today = Math.floor(now / DAY_MS) * DAY_MS;
-  const first = today - (days - 1) * DAY_MS;
-  const rows = byService(await repository.buckets('daily', serviceIds, first));
+  const first = barStart(days, now);
+  const rows = bySubject(await repository.buckets('daily', serviceIds, first));
   const result = new Map<number, UptimeDay[]>();
   for (const id of serviceIds) {
     const byDay = new Map((rows.get(id) ?? []).map((row) => [row.bucket, row]));

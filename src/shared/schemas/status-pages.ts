@@ -107,16 +107,23 @@ export const statusNoteWire = z.object({
 });
 export type StatusNoteWire = z.infer<typeof statusNoteWire>;
 
-/** Uptime in percent (two decimals) over the windows the page shows; null without checks. */
-export const publicUptimeWire = z.object({
+/**
+ * Uptime in percent (two decimals) over the windows the page shows, null without data: for a service the share of
+ * checks that passed, for a game server the share of the time its state was known that it was up.
+ */
+export const periodUptimeWire = z.object({
   '24h': z.number().nullable(),
   '7d': z.number().nullable(),
   '30d': z.number().nullable(),
   '90d': z.number().nullable(),
 });
 
-/** One day of a 90-day bar: the UTC day and its uptime (null: no checks that day). */
+/** One day of a 90-day bar: the UTC day and its uptime (null: no data that day). */
 export const uptimeDayWire = z.object({ day: z.string(), uptime: z.number().nullable() });
+
+/** What services and game servers alike carry on a public page: uptime per period and the 90 daily bars. */
+const publicUptimeShape = { uptime: periodUptimeWire, days: z.array(uptimeDayWire) };
+export type PublicUptimeWire = z.infer<z.ZodObject<typeof publicUptimeShape>>;
 
 /**
  * A service on a public page: its name, state and uptime, nothing else (never its URL, address or id). The state
@@ -125,16 +132,18 @@ export const uptimeDayWire = z.object({ day: z.string(), uptime: z.number().null
 export const publicServiceWire = z.strictObject({
   name: z.string(),
   status: z.enum(['up', 'down', 'maintenance']),
-  uptime: publicUptimeWire,
-  days: z.array(uptimeDayWire),
+  ...publicUptimeShape,
 });
 export type PublicServiceWire = z.infer<typeof publicServiceWire>;
 
-/** A game server on a public page: its shown name and state; the dashboard keeps no uptime history for them. */
+/**
+ * A game server on a public page: its shown name, state and uptime, computed from its recorded state changes
+ * (never its host, port or instance).
+ */
 export const publicGameServerWire = z.strictObject({
   name: z.string(),
   status: z.enum(['up', 'down']),
-  uptime: z.null(),
+  ...publicUptimeShape,
 });
 export type PublicGameServerWire = z.infer<typeof publicGameServerWire>;
 

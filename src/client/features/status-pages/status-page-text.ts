@@ -13,13 +13,12 @@ export const STATUS_PAGE_TEXT = {
   up: 'Up',
   down: 'Down',
   maintenance: 'Maintenance',
-  uptime90: '90-day uptime',
-  noData: 'No data',
+  uptime90: (name: string) => `90-day uptime of ${name}`,
   ninetyDaysAgo: '90 days ago',
   today: 'Today',
   updated: (time: string) => `Updated ${time}`,
   dayTitle: (day: string, uptime: number | null) =>
-    uptime === null ? `${day}: no checks` : `${day}: ${uptime.toFixed(2)}% up`,
+    uptime === null ? `${day}: no data` : `${day}: ${uptime.toFixed(2)}% up`,
 } as const;
 
 /** Texts of the Settings section for status pages and badges. */

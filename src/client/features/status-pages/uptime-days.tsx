@@ -1,7 +1,10 @@
-import type { PublicServiceWire } from '#shared/schemas/status-pages';
+import type { PublicUptimeWire } from '#shared/schemas/status-pages';
 import { STATUS_PAGE_TEXT } from './status-page-text';
 
-/** The colour class of one day: green when fully up, amber with some downtime, red below 95 %, grey without checks. */
+/**
+ * The colour class of one day: green when fully up, amber with some downtime, red below 95 %, grey without data
+ * (a service without checks, a game server whose state was not known).
+ */
 function dayClass(uptime: number | null): string {
   if (uptime === null) return 'bg-muted';
   if (uptime >= 99.9) return 'bg-emerald-500';
@@ -9,11 +12,14 @@ function dayClass(uptime: number | null): string {
   return 'bg-red-500';
 }
 
-/** 90 small bars, oldest first; each day's uptime is in its title and in the list's accessible text. */
-export function UptimeDays({ days }: { days: PublicServiceWire['days'] }) {
+/**
+ * 90 small bars, oldest first, of a service or a game server named `name`; each day's uptime is in its title and
+ * in the list's accessible text.
+ */
+export function UptimeDays({ name, days }: { name: string; days: PublicUptimeWire['days'] }) {
   return (
     <div>
-      <ol className="flex h-8 items-stretch gap-px" aria-label={STATUS_PAGE_TEXT.uptime90}>
+      <ol className="flex h-8 items-stretch gap-px" aria-label={STATUS_PAGE_TEXT.uptime90(name)}>
         {days.map((day) => (
           <li
             key={day.day}

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'wouter';
 import { formatUptime } from '#shared/format';
-import type { PublicStatusPageWire } from '#shared/schemas/status-pages';
+import type { PublicStatusPageWire, PublicUptimeWire } from '#shared/schemas/status-pages';
 import { ApiError } from '../../api/api-error';
 import { publicStatusPageQueryOptions } from '../../api/status-pages.api';
 import { Card, CardContent } from '../../components/ui/card';
@@ -30,6 +30,31 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+const PERIODS = ['24h', '7d', '30d', '90d'] as const;
+
+/** A service or a game server: its name and state, the 90 daily bars and the uptime of each period. */
+function UptimeCard({ item }: { item: PublicUptimeWire & { name: string; status: 'up' | 'down' | 'maintenance' } }) {
+  return (
+    <Card>
+      <CardContent className="grid gap-3 p-4">
+        <div className="flex items-center justify-between gap-3">
+          <h3 className="min-w-0 truncate font-medium">{item.name}</h3>
+          <StatusPill status={item.status} />
+        </div>
+        <UptimeDays name={item.name} days={item.days} />
+        <dl data-testid="uptime-figures" className="grid grid-cols-4 gap-2 text-center text-xs">
+          {PERIODS.map((period) => (
+            <div key={period} className="rounded-md bg-muted/60 px-1 py-1.5">
+              <dt className="text-muted-foreground">{period}</dt>
+              <dd className="font-semibold tabular-nums">{formatUptime(item.uptime[period])}</dd>
+            </div>
+          ))}
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
 function StatusContent({ page }: { page: PublicStatusPageWire }) {
   const summary = summaryOf(page);
   return (
@@ -43,25 +68,9 @@ function StatusContent({ page }: { page: PublicStatusPageWire }) {
       {page.services.length > 0 && (
         <Section title={STATUS_PAGE_TEXT.services}>
           <ul className="grid gap-3">
-            {page.services.map((service) => (
-              <li key={service.name}>
-                <Card>
-                  <CardContent className="grid gap-3 p-4">
-                    <div className="flex items-center justify-between gap-3">
-                      <h3 className="min-w-0 truncate font-medium">{service.name}</h3>
-                      <StatusPill status={service.status} />
-                    </div>
-                    <UptimeDays days={service.days} />
-                    <dl className="grid grid-cols-4 gap-2 text-center text-xs">
-                      {(['24h', '7d', '30d', '90d'] as const).map((period) => (
-                        <div key={period} className="rounded-md bg-muted/60 px-1 py-1.5">
-                          <dt className="text-muted-foreground">{period}</dt>
-                          <dd className="font-semibold tabular-nums">{formatUptime(service.uptime[period])}</dd>
-                        </div>
-                      ))}
-                    </dl>
-                  </CardContent>
-                </Card>
+            {page.services.map((service, index) => (
+              <li key={index}>
+                <UptimeCard item={service} />
               </li>
             ))}
           </ul>
@@ -69,11 +78,10 @@ function StatusContent({ page }: { page: PublicStatusPageWire }) {
       )}
       {page.gameServers.length > 0 && (
         <Section title={STATUS_PAGE_TEXT.gameServers}>
-          <ul className="grid gap-2">
-            {page.gameServers.map((game) => (
-              <li key={game.name} className="flex items-center justify-between gap-3 rounded-lg border px-4 py-3">
-                <span className="min-w-0 truncate font-medium">{game.name}</span>
-                <StatusPill status={game.status} />
+          <ul className="grid gap-3">
+            {page.gameServers.map((game, index) => (
+              <li key={index}>
+                <UptimeCard item={game} />
               </li>
             ))}
           </ul>
