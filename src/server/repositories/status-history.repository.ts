@@ -1,4 +1,5 @@
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
+import { binarySlices } from '../db/binary-slices.ts';
 import { bool, type Dialect } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import {
@@ -96,80 +97,83 @@ export class StatusHistoryRepository {
       const existing = await this.#updateServices(trx, batch.latest);
       const keep = <T extends { serviceId: number }>(rows: readonly T[]) =>
         rows.filter((row) => existing.has(row.serviceId));
-      const results = keep(batch.results);
-      if (results.length > 0) {
-        const params: Param[] = [];
-        const values = this.#values(params, results, (r) => [
-          r.serviceId,
-          Date.parse(r.timestamp),
-          this.#bool(r.status),
-          r.responseTime,
-        ]);
-        // A second result of one service in the same millisecond (the monitor never starts two at once) is
-        // counted in the rollups but not kept as a raw row.
-        await this.#run(
-          trx,
+      // A second result of one service in the same millisecond (the monitor never starts two at once) is
+      // counted in the rollups but not kept as a raw row.
+      await this.#insertRows(
+        trx,
+        keep(batch.results),
+        (r) => [r.serviceId, Date.parse(r.timestamp), this.#bool(r.status), r.responseTime],
+        (values) =>
           `INSERT INTO service_checks ("serviceId", at, status, "responseTime") VALUES ${values} ON CONFLICT DO NOTHING`,
-          params,
-        );
-      }
+      );
       for (const [table, deltas] of [
         ['service_status_hourly', keep(batch.hourly)],
         ['service_status_daily', keep(batch.daily)],
       ] as const) {
-        if (deltas.length === 0) continue;
-        const params: Param[] = [];
-        const values = this.#values(params, deltas, (d) => [
-          d.serviceId,
-          Date.parse(d.bucket),
-          d.checks,
-          d.upChecks,
-          d.timedChecks,
-          d.responseTimeSum,
-          d.responseTimeMin,
-          d.responseTimeMax,
-        ]);
-        await this.#run(trx, rollupUpsert(table, values), params);
-      }
-      const changes = keep(batch.changes);
-      if (changes.length > 0) {
-        const params: Param[] = [];
-        const values = this.#values(params, changes, (c) => [
-          c.serviceId,
-          this.#bool(c.status),
-          c.changedAt,
-          c.previousChangedAt,
-          c.reason ?? null,
-        ]);
-        await this.#run(
+        await this.#insertRows(
           trx,
-          `INSERT INTO service_status_changes ("serviceId", status, "changedAt", "previousChangedAt", reason) VALUES ${values}`,
-          params,
+          deltas,
+          (d) => [
+            d.serviceId,
+            Date.parse(d.bucket),
+            d.checks,
+            d.upChecks,
+            d.timedChecks,
+            d.responseTimeSum,
+            d.responseTimeMin,
+            d.responseTimeMax,
+          ],
+          (values) => rollupUpsert(table, values),
         );
       }
+      await this.#insertRows(
+        trx,
+        keep(batch.changes),
+        (c) => [c.serviceId, this.#bool(c.status), c.changedAt, c.previousChangedAt, c.reason ?? null],
+        (values) =>
+          `INSERT INTO service_status_changes ("serviceId", status, "changedAt", "previousChangedAt", reason) VALUES ${values}`,
+      );
       return existing;
     });
   }
 
   async #updateServices(trx: Transaction<Database>, latest: readonly CheckResult[]): Promise<Set<number>> {
-    const params: Param[] = [];
     const isPg = this.dialect === 'postgres';
-    // PostgreSQL cannot infer the types of parameters in a VALUES list; SQLite needs no casts.
-    const values = latest
-      .map((r) => {
-        params.push(r.serviceId, this.#bool(r.status), r.timestamp, r.reason ?? null);
-        const n = params.length;
-        return isPg ? `($${n - 3}::integer, $${n - 2}::boolean, $${n - 1}::text, $${n}::text)` : '(?, ?, ?, ?)';
-      })
-      .join(', ');
-    // failure: why the latest check failed (null when it passed), for the card's details.
-    const rows = await this.#run<{ id: number }>(
-      trx,
-      `UPDATE services SET status = v.column2, "lastChecked" = v.column3, failure = v.column4 FROM (VALUES ${values}) AS v ` +
-        `WHERE services.id = v.column1 RETURNING services.id`,
-      params,
-    );
-    return new Set(rows.map((row) => Number(row.id)));
+    const existing = new Set<number>();
+    for (const slice of binarySlices(latest)) {
+      const params: Param[] = [];
+      // PostgreSQL cannot infer the types of parameters in a VALUES list; SQLite needs no casts.
+      const values = slice
+        .map((r) => {
+          params.push(r.serviceId, this.#bool(r.status), r.timestamp, r.reason ?? null);
+          const n = params.length;
+          return isPg ? `($${n - 3}::integer, $${n - 2}::boolean, $${n - 1}::text, $${n}::text)` : '(?, ?, ?, ?)';
+        })
+        .join(', ');
+      // failure: why the latest check failed (null when it passed), for the card's details.
+      const rows = await this.#run<{ id: number }>(
+        trx,
+        `UPDATE services SET status = v.column2, "lastChecked" = v.column3, failure = v.column4 FROM (VALUES ${values}) AS v ` +
+          `WHERE services.id = v.column1 RETURNING services.id`,
+        params,
+      );
+      for (const row of rows) existing.add(Number(row.id));
+    }
+    return existing;
+  }
+
+  /** Runs `sqlOf(values)` over the rows in binary slices (a few statement texts for any number of rows). */
+  async #insertRows<T>(
+    trx: Transaction<Database>,
+    rows: readonly T[],
+    pick: (row: T) => Param[],
+    sqlOf: (values: string) => string,
+  ): Promise<void> {
+    for (const slice of binarySlices(rows)) {
+      const params: Param[] = [];
+      const values = this.#values(params, slice, pick);
+      await this.#run(trx, sqlOf(values), params);
+    }
   }
 
   #values<T>(params: Param[], rows: readonly T[], pick: (row: T) => Param[]): string {
@@ -394,18 +398,18 @@ export class StatusHistoryRepository {
         .where('hour', '>=', oldest)
         .execute();
       const storedByKey = new Map(stored.map((row) => [`${row.serviceId}|${Number(row.hour)}`, row.samples]));
-      const upsert: Param[] = [];
       const rows: Param[][] = groups.map((group) => {
         const before = storedByKey.get(`${group.serviceId}|${group.hour}`);
         const samples = mergeSamples(before ? decodeSamples(group.hour, before) : [], group.samples);
         return [group.serviceId, group.hour, encodeSamples(group.hour, samples)];
       });
-      const values = this.#values(upsert, rows, (row) => row);
-      await this.#run(
+      await this.#insertRows(
         trx,
-        `INSERT INTO service_check_hours ("serviceId", hour, samples) VALUES ${values} ` +
+        rows,
+        (row) => row,
+        (values) =>
+          `INSERT INTO service_check_hours ("serviceId", hour, samples) VALUES ${values} ` +
           `ON CONFLICT ("serviceId", hour) DO UPDATE SET samples = excluded.samples`,
-        upsert,
       );
       return moved.length;
     });
