@@ -6,12 +6,11 @@ import { parse, stringify } from 'yaml';
 import { CONFIG_MSG, type ConfigImportWire } from '../../src/shared/schemas/config-transfer.ts';
 import { SERVICE_MSG } from '../../src/shared/messages.ts';
 import { applyPlan, type ConfigPlan } from '../../src/server/config-transfer/config-apply.ts';
-import { GameServersRepository } from '../../src/server/repositories/game-servers.repository.ts';
+import { emptyDiff } from '../../src/server/config-transfer/plan-helpers.ts';
 import { IntegrationSettingsRepository } from '../../src/server/repositories/integration-settings.repository.ts';
 import { MailSettingsRepository } from '../../src/server/repositories/mail-settings.repository.ts';
-import { createActors, type Actor, type ActorKind } from '../helpers/actors.ts';
-import type { TestClient, TestResponse } from '../helpers/http-client.ts';
-import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { addAmpServer, configLabs, exportYaml, importYaml, ok, type Lab } from '../helpers/config-lab.ts';
+import type { TestClient } from '../helpers/http-client.ts';
 
 const SECRETS = {
   amp: 'amp-Secret-pw-1',
@@ -23,12 +22,6 @@ const ICON = `/uploads/service/${'a'.repeat(32)}.png`;
 // Closed ports: the pollers that follow a settings change fail at once, and nothing is ever reached.
 const CLOSED = 'http://127.0.0.1:9';
 
-interface Lab {
-  app: TestApp;
-  actors: Record<ActorKind, Actor>;
-  admin: TestClient;
-}
-
 type ConfigFile = Record<string, unknown> & {
   services: Record<string, unknown>[];
   gameServers: Record<string, unknown>[];
@@ -36,61 +29,9 @@ type ConfigFile = Record<string, unknown> & {
   settings: Record<string, unknown>;
 };
 
-const labs: Lab[] = [];
-async function startLab(): Promise<Lab> {
-  const app = await startTestApp();
-  const actors = await createActors(app);
-  const lab = { app, actors, admin: await actors.admin.signIn() };
-  labs.push(lab);
-  return lab;
-}
-afterAll(async () => {
-  for (const lab of labs) await lab.app.close();
-});
-
-/** An AMP instance as the AMP poller would have stored it. */
-async function addAmpServer(lab: Lab): Promise<void> {
-  await new GameServersRepository(lab.app.testDb.db.kysely).applySnapshot(
-    'amp',
-    [
-      {
-        instanceId: 'amp-instance-1',
-        name: 'Minecraft01',
-        displayName: 'Minecraft',
-        type: 'MinecraftModule',
-        online: false,
-        playerCount: 0,
-        maxPlayers: 20,
-        cpuUsage: 0,
-        memoryUsage: 0,
-        maxMemory: 4096,
-        port: 25565,
-      },
-    ],
-    new Date().toISOString(),
-    true,
-  );
-}
-
-async function ok<T>(response: Promise<TestResponse<T>>, status = 200): Promise<TestResponse<T>> {
-  const answer = await response;
-  expect(answer.status, answer.text).toBe(status);
-  return answer;
-}
-
-async function exportYaml(client: TestClient): Promise<string> {
-  const response = await client.get('/api/config/export');
-  expect(response.status, response.text).toBe(200);
-  return response.text;
-}
-
-function importYaml(client: TestClient, yaml: string, query = 'dryRun=false') {
-  return client.request<ConfigImportWire & { message: string; problems: string[] }>(
-    'POST',
-    `/api/config/import?${query}`,
-    { raw: yaml, headers: { 'content-type': 'application/yaml' } },
-  );
-}
+const labs = configLabs();
+const startLab = labs.start;
+afterAll(labs.close);
 
 /** Fills a lab with one of everything the document covers, secrets included. */
 async function populate(lab: Lab): Promise<void> {
@@ -149,12 +90,12 @@ beforeAll(async () => {
 });
 
 describe('GET /api/config/export', () => {
-  it('is one YAML attachment with version 1 and every section, in the services order', async () => {
+  it('is one YAML attachment with version 2 and every section, in the services order', async () => {
     const response = await source.admin.get('/api/config/export');
     expect(response.headers.get('content-type')).toMatch(/^application\/yaml/);
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="homelab-config-.*\.yaml"$/);
     const document = parse(sourceYaml) as ConfigFile;
-    expect(document.version).toBe(1);
+    expect(document.version).toBe(2);
     expect(document.services.map((service) => [service.name, service.url])).toEqual([
       ['Plex', 'http://127.0.0.1:9/plex'],
       ['Grafana', 'https://grafana.lab.test'],
@@ -395,7 +336,7 @@ describe('POST /api/config/import refuses', () => {
 
   it('the wrong version, unknown keys, NUL characters: every problem with its path', async () => {
     const problems = await problemsOf(
-      stringify({ version: 2, extra: true, services: [{ name: 'A\u0000', url: 'https://a.test', colour: 'red' }] }),
+      stringify({ version: 3, extra: true, services: [{ name: 'A\u0000', url: 'https://a.test', colour: 'red' }] }),
     );
     expect(problems).toEqual([
       'services[0].name: Text may not contain NUL characters',
@@ -479,7 +420,7 @@ describe('the import transaction', () => {
     const before = await exportYaml(lab.admin);
     const plan: ConfigPlan = {
       services: {
-        diff: { section: 'services', added: [], changed: [], removed: [], skipped: [] },
+        diff: emptyDiff('services'),
         deletes: [],
         updates: [],
         inserts: [{ name: 'Written first', url: 'https://first.lab.test' }],
@@ -488,25 +429,27 @@ describe('the import transaction', () => {
         markedId: null,
       },
       gameServers: {
-        diff: { section: 'gameServers', added: [], changed: [], removed: [], skipped: [] },
+        diff: emptyDiff('gameServers'),
         updates: [{ id: 999_999, changes: { hidden: true } }],
         inserts: [],
       },
       templates: {
-        diff: { section: 'emailTemplates', added: [], changed: [], removed: [], skipped: [] },
+        diff: emptyDiff('emailTemplates'),
         updates: [],
         inserts: [],
         insertPositions: [],
         defaultTo: undefined,
       },
       singletons: {
-        settingsDiff: { section: 'settings', added: [], changed: [], removed: [], skipped: [] },
-        integrationsDiff: { section: 'integrations', added: [], changed: [], removed: [], skipped: [] },
-        mailDiff: { section: 'mail', added: [], changed: [], removed: [], skipped: [] },
+        settingsDiff: emptyDiff('settings'),
+        integrationsDiff: emptyDiff('integrations'),
+        mailDiff: emptyDiff('mail'),
         settings: { site_title: 'Never' },
         integrations: [],
         mail: null,
       },
+      statusPages: { diff: emptyDiff('statusPages'), deletes: [], updates: [], inserts: [] },
+      maintenance: { diff: emptyDiff('maintenanceWindows'), deletes: [], updates: [], inserts: [] },
     };
     await expect(db.transaction().execute((trx) => applyPlan(trx, plan, new Date()))).rejects.toMatchObject({
       kind: 'conflict',
