@@ -1,6 +1,7 @@
 // Configuration as code covers issue 16's settings: check settings, public badges, status pages (with notes) and
 // maintenance windows, in version 2 of the document; version 1 files still import. Runs on SQLite, and on
 // PostgreSQL under scripts/with-postgres.sh (DATABASE_URL set: every app gets a database of its own).
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { CONFIG_MSG, type ConfigImportWire } from '../../src/shared/schemas/config-transfer.ts';
@@ -422,6 +423,29 @@ describe('POST /api/config/import of the monitoring settings', () => {
     const ids = await servicesOf(lab.admin);
     expect((await repository.findById(ids.find((s) => s.name === 'Backup')?.id ?? 0))?.push_token_hash).toBeNull();
     expect((await repository.findById(ids.find((s) => s.name === 'Cron')?.id ?? 0))?.push_token_hash).not.toBeNull();
+  });
+});
+
+describe("README's example", () => {
+  it('imports as documented, into a fresh app', async () => {
+    const readme = fs.readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const section = readme.slice(readme.indexOf('## Configuration as code'));
+    const example = /```yaml\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
+    expect(example).toContain('version: 2');
+    const lab = await labs.start();
+    const applied = await ok(importYaml(lab.admin, example));
+    expect(applied.body.summary).toEqual({ added: 7, changed: 4, removed: 0 });
+    expect(sectionOf(applied.body, 'services').notes).toEqual([
+      { key: 'Nightly backup', note: CONFIG_MSG.newPushToken },
+    ]);
+    const view = await monitoringView(lab.admin);
+    expect(view.pages.map((page) => [page.slug, page.services, page.gameServers])).toEqual([
+      ['lab', ['Plex', 'Nightly backup'], ['Arena']],
+    ]);
+    expect(view.windows.map((window) => [window.name, window.services])).toEqual([
+      ['Patch night', ['Plex']],
+      ['Move', ['Nightly backup']],
+    ]);
   });
 });
 

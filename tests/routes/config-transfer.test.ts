@@ -413,45 +413,84 @@ describe('POST /api/config/import refuses', () => {
   });
 });
 
+/** A plan that writes nothing. */
+function emptyPlan(): ConfigPlan {
+  return {
+    services: {
+      diff: emptyDiff('services'),
+      deletes: [],
+      updates: [],
+      inserts: [],
+      insertPositions: [],
+      mediaMark: undefined,
+      markedId: null,
+    },
+    gameServers: { diff: emptyDiff('gameServers'), updates: [], inserts: [] },
+    templates: {
+      diff: emptyDiff('emailTemplates'),
+      updates: [],
+      inserts: [],
+      insertPositions: [],
+      defaultTo: undefined,
+    },
+    singletons: {
+      settingsDiff: emptyDiff('settings'),
+      integrationsDiff: emptyDiff('integrations'),
+      mailDiff: emptyDiff('mail'),
+      settings: {},
+      integrations: [],
+      mail: null,
+    },
+    statusPages: { diff: emptyDiff('statusPages'), deletes: [], updates: [], inserts: [] },
+    maintenance: { diff: emptyDiff('maintenanceWindows'), deletes: [], updates: [], inserts: [] },
+  };
+}
+
 describe('the import transaction', () => {
   it('rolls every section back when a later write fails (a row vanished while importing)', async () => {
     const lab = await startLab();
     const db = lab.app.testDb.db.kysely;
     const before = await exportYaml(lab.admin);
+    const base = emptyPlan();
     const plan: ConfigPlan = {
+      ...base,
       services: {
-        diff: emptyDiff('services'),
-        deletes: [],
-        updates: [],
+        ...base.services,
         inserts: [{ name: 'Written first', url: 'https://first.lab.test' }],
         insertPositions: [0],
-        mediaMark: undefined,
-        markedId: null,
       },
-      gameServers: {
-        diff: emptyDiff('gameServers'),
-        updates: [{ id: 999_999, changes: { hidden: true } }],
-        inserts: [],
-      },
-      templates: {
-        diff: emptyDiff('emailTemplates'),
-        updates: [],
-        inserts: [],
-        insertPositions: [],
-        defaultTo: undefined,
-      },
-      singletons: {
-        settingsDiff: emptyDiff('settings'),
-        integrationsDiff: emptyDiff('integrations'),
-        mailDiff: emptyDiff('mail'),
-        settings: { site_title: 'Never' },
-        integrations: [],
-        mail: null,
-      },
-      statusPages: { diff: emptyDiff('statusPages'), deletes: [], updates: [], inserts: [] },
-      maintenance: { diff: emptyDiff('maintenanceWindows'), deletes: [], updates: [], inserts: [] },
+      gameServers: { ...base.gameServers, updates: [{ id: 999_999, changes: { hidden: true } }] },
+      singletons: { ...base.singletons, settings: { site_title: 'Never' } },
     };
     await expect(db.transaction().execute((trx) => applyPlan(trx, plan, new Date()))).rejects.toMatchObject({
+      kind: 'conflict',
+    });
+    expect(await exportYaml(lab.admin)).toBe(before);
+  });
+
+  it('rolls back the services too when a status page or a window vanished while importing', async () => {
+    const lab = await startLab();
+    const db = lab.app.testDb.db.kysely;
+    const before = await exportYaml(lab.admin);
+    const base = emptyPlan();
+    const plan: ConfigPlan = {
+      ...base,
+      services: {
+        ...base.services,
+        inserts: [{ name: 'Written first', url: 'https://first.lab.test' }],
+        insertPositions: [0],
+      },
+      statusPages: { ...base.statusPages, updates: [{ id: 999_999, write: { title: 'Gone' }, noteIds: [] }] },
+    };
+    await expect(db.transaction().execute((trx) => applyPlan(trx, plan, new Date()))).rejects.toMatchObject({
+      kind: 'conflict',
+    });
+    const windows: ConfigPlan = {
+      ...plan,
+      statusPages: base.statusPages,
+      maintenance: { ...base.maintenance, updates: [{ id: 999_999, write: { timeZone: 'UTC' } }] },
+    };
+    await expect(db.transaction().execute((trx) => applyPlan(trx, windows, new Date()))).rejects.toMatchObject({
       kind: 'conflict',
     });
     expect(await exportYaml(lab.admin)).toBe(before);
@@ -463,8 +502,35 @@ describe('POST /api/config/import under bad input', () => {
   const value = fc.oneof(text, fc.integer(), fc.boolean(), fc.constant(null), fc.double());
   const plausible = fc.record(
     {
-      version: fc.oneof(fc.constant(1), value),
-      services: fc.array(fc.dictionary(fc.constantFrom('name', 'url', 'refreshInterval', 'icon', 'x'), value)),
+      version: fc.oneof(fc.constant(1), fc.constant(2), value),
+      services: fc.array(
+        fc.record(
+          {
+            name: value,
+            url: fc.oneof(value, fc.constantFrom('push://job', 'dns://127.0.0.1', 'tcp://127.0.0.1:9')),
+            refreshInterval: value,
+            publicBadge: value,
+            check: fc.oneof(
+              value,
+              fc.dictionary(fc.constantFrom('conditions', 'method', 'headers', 'query', 'graceSeconds'), value),
+              fc.record({ conditions: fc.array(fc.oneof(text, fc.constantFrom('[STATUS] == 200', '[BODY] == x'))) }),
+            ),
+          },
+          { requiredKeys: [] },
+        ),
+      ),
+      statusPages: fc.array(
+        fc.dictionary(
+          fc.constantFrom('slug', 'title', 'services', 'gameServers', 'notes'),
+          fc.oneof(value, fc.array(value, { maxLength: 3 }), fc.constant(['Plex', 'query/query-x', 'amp/y'])),
+        ),
+      ),
+      maintenanceWindows: fc.array(
+        fc.dictionary(
+          fc.constantFrom('name', 'timeZone', 'schedule', 'services'),
+          fc.oneof(value, fc.constant('Europe/Berlin'), fc.constant({ kind: 'weekly', days: [1] }), fc.array(text)),
+        ),
+      ),
       gameServers: fc.array(fc.dictionary(fc.constantFrom('provider', 'instanceId', 'port', 'host'), value)),
       emailTemplates: fc.array(fc.dictionary(fc.constantFrom('name', 'subject', 'template', 'defaultTemplate'), value)),
       settings: fc.dictionary(fc.constantFrom('site_title', 'online_color', 'default_role', '__proto__'), value),
