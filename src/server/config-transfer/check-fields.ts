@@ -20,23 +20,19 @@ export function exportedCheck(check: CheckSettings | null): CheckSettings | null
 
 /**
  * The check an import writes: the file's, with the stored credential headers it does not name kept (an absent
- * secret keeps the stored one), as long as the check stays an HTTP one. `kept` names the headers kept so.
+ * secret keeps the stored one), as long as the check stays an HTTP one.
  */
 export function importedCheck(
   url: string,
   stored: CheckSettings | null,
   file: CheckSettings | null,
-): { check: CheckSettings | null; kept: string[] } {
-  if (file === null || checkKindOf(url) !== 'http') return { check: file, kept: [] };
+): CheckSettings | null {
+  if (file === null || checkKindOf(url) !== 'http') return file;
   const named = new Set(Object.keys(file.headers ?? {}).map((name) => name.toLowerCase()));
   const kept = Object.entries(stored?.headers ?? {}).filter(
     ([name]) => isCredentialHeader(name) && !named.has(name.toLowerCase()),
   );
-  if (kept.length === 0) return { check: file, kept: [] };
-  return {
-    check: { ...file, headers: { ...file.headers, ...Object.fromEntries(kept) } },
-    kept: kept.map(([name]) => name),
-  };
+  return kept.length === 0 ? file : { ...file, headers: { ...file.headers, ...Object.fromEntries(kept) } };
 }
 
 /**

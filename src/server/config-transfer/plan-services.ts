@@ -104,7 +104,7 @@ export function planServices(input: ServicesPlanInput, problems: Problems): Serv
     }
     // An absent check (a version 1 file) keeps the stored one; the check must fit the URL either way.
     const stored = row?.check ?? null;
-    const check = fileCheck === undefined ? stored : importedCheck(entry.url, stored, fileCheck).check;
+    const check = fileCheck === undefined ? stored : importedCheck(entry.url, stored, fileCheck);
     if (urlChanged || fileCheck !== undefined) addCheckProblem(problems, `services[${index}]`, entry.url, check);
     const push = pushColumns(entry.url, row);
     if (push.push_token_hash) diff.notes.push({ key, note: CONFIG_MSG.newPushToken });

@@ -36,7 +36,7 @@ export const CONFIG_MSG = {
   queryInstanceId: 'The instance id of a query server must start with "query-"',
   unknownAmpInstance: 'AMP has not reported this instance: import again once it appears',
   registrationSuperadmin: 'Only a superadmin may open or close registration',
-  unknownService: 'No service has this name in the file or on this dashboard',
+  unknownService: 'No service of this name is in the file or stays on this dashboard',
   ambiguousService: 'Two services go by this name: rename one',
   unknownGameServer: 'No game server has this instance id in the file or on this dashboard',
   gameServerRef: 'Refer to a game server as provider/instanceId, e.g. query/query-1a2b',
