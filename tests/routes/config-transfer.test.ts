@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { CONFIG_MSG, type ConfigImportWire } from '../../src/shared/schemas/config-transfer.ts';
 import { SERVICE_MSG } from '../../src/shared/messages.ts';
+import { STATUS_PAGE_MSG } from '../../src/shared/schemas/status-pages.ts';
 import { applyPlan, type ConfigPlan } from '../../src/server/config-transfer/config-apply.ts';
 import { emptyDiff } from '../../src/server/config-transfer/plan-helpers.ts';
 import { IntegrationSettingsRepository } from '../../src/server/repositories/integration-settings.repository.ts';
@@ -468,9 +469,13 @@ describe('the import transaction', () => {
     expect(await exportYaml(lab.admin)).toBe(before);
   });
 
-  it('rolls back the services too when a status page or a window vanished while importing', async () => {
+  it('rolls back the services too when a status page or a window vanished, or a slug was taken, while importing', async () => {
     const lab = await startLab();
     const db = lab.app.testDb.db.kysely;
+    await ok(
+      lab.admin.post('/api/status-pages', { slug: 'taken', title: 'T', serviceIds: [], gameServerIds: [] }),
+      201,
+    );
     const before = await exportYaml(lab.admin);
     const base = emptyPlan();
     const plan: ConfigPlan = {
@@ -492,6 +497,18 @@ describe('the import transaction', () => {
     };
     await expect(db.transaction().execute((trx) => applyPlan(trx, windows, new Date()))).rejects.toMatchObject({
       kind: 'conflict',
+    });
+    // A slug another administrator took meanwhile: a conflict, not a database error.
+    const taken: ConfigPlan = {
+      ...plan,
+      statusPages: {
+        ...base.statusPages,
+        inserts: [{ slug: 'taken', title: 'Again', services: [], gameServers: [], notes: [] }],
+      },
+    };
+    await expect(db.transaction().execute((trx) => applyPlan(trx, taken, new Date()))).rejects.toMatchObject({
+      kind: 'conflict',
+      message: expect.stringContaining(STATUS_PAGE_MSG.slugTaken) as string,
     });
     expect(await exportYaml(lab.admin)).toBe(before);
   });

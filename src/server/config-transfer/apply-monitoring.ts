@@ -6,6 +6,7 @@ import { GameServersRepository } from '../repositories/game-servers.repository.t
 import { MaintenanceWindowsRepository } from '../repositories/maintenance-windows.repository.ts';
 import { StatusPagesRepository } from '../repositories/status-pages.repository.ts';
 import { AppError } from '../services/app-error.ts';
+import { isUniqueViolation } from '../services/auth.service.ts';
 import type { ServiceTarget } from './config-refs.ts';
 import type { MaintenancePlan } from './plan-maintenance.ts';
 import type { PageWrite, StatusPagesPlan } from './plan-status-pages.ts';
@@ -68,15 +69,16 @@ export async function applyStatusPages(
     if (write.notes) await insertNotes(pages, id, write.notes, now);
   }
   for (const entry of plan.inserts) {
-    const page = await pages.insert(
-      {
-        slug: entry.slug,
-        title: entry.title,
-        serviceIds: serviceIds(entry.services, newIds),
-        gameServerIds: await gameServerIds(trx, entry.gameServers),
-      },
-      now,
-    );
+    const fields = {
+      slug: entry.slug,
+      title: entry.title,
+      serviceIds: serviceIds(entry.services, newIds),
+      gameServerIds: await gameServerIds(trx, entry.gameServers),
+    };
+    // Another administrator made a page with this slug meanwhile: a conflict, and the whole import is rolled back.
+    const page = await pages.insert(fields, now).catch((error: unknown) => {
+      throw isUniqueViolation(error) ? gone(STATUS_PAGE_MSG.slugTaken) : error;
+    });
     await insertNotes(pages, page.id, entry.notes, now);
   }
 }
