@@ -5,13 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { CONFIG_MSG, type ConfigImportWire } from '../../src/shared/schemas/config-transfer.ts';
 import { SERVICE_MSG } from '../../src/shared/messages.ts';
+import { STATUS_PAGE_MSG } from '../../src/shared/schemas/status-pages.ts';
 import { applyPlan, type ConfigPlan } from '../../src/server/config-transfer/config-apply.ts';
-import { GameServersRepository } from '../../src/server/repositories/game-servers.repository.ts';
+import { emptyDiff } from '../../src/server/config-transfer/plan-helpers.ts';
 import { IntegrationSettingsRepository } from '../../src/server/repositories/integration-settings.repository.ts';
 import { MailSettingsRepository } from '../../src/server/repositories/mail-settings.repository.ts';
-import { createActors, type Actor, type ActorKind } from '../helpers/actors.ts';
-import type { TestClient, TestResponse } from '../helpers/http-client.ts';
-import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { addAmpServer, configLabs, exportYaml, importYaml, ok, type Lab } from '../helpers/config-lab.ts';
+import type { TestClient } from '../helpers/http-client.ts';
 
 const SECRETS = {
   amp: 'amp-Secret-pw-1',
@@ -23,12 +23,6 @@ const ICON = `/uploads/service/${'a'.repeat(32)}.png`;
 // Closed ports: the pollers that follow a settings change fail at once, and nothing is ever reached.
 const CLOSED = 'http://127.0.0.1:9';
 
-interface Lab {
-  app: TestApp;
-  actors: Record<ActorKind, Actor>;
-  admin: TestClient;
-}
-
 type ConfigFile = Record<string, unknown> & {
   services: Record<string, unknown>[];
   gameServers: Record<string, unknown>[];
@@ -36,61 +30,9 @@ type ConfigFile = Record<string, unknown> & {
   settings: Record<string, unknown>;
 };
 
-const labs: Lab[] = [];
-async function startLab(): Promise<Lab> {
-  const app = await startTestApp();
-  const actors = await createActors(app);
-  const lab = { app, actors, admin: await actors.admin.signIn() };
-  labs.push(lab);
-  return lab;
-}
-afterAll(async () => {
-  for (const lab of labs) await lab.app.close();
-});
-
-/** An AMP instance as the AMP poller would have stored it. */
-async function addAmpServer(lab: Lab): Promise<void> {
-  await new GameServersRepository(lab.app.testDb.db.kysely).applySnapshot(
-    'amp',
-    [
-      {
-        instanceId: 'amp-instance-1',
-        name: 'Minecraft01',
-        displayName: 'Minecraft',
-        type: 'MinecraftModule',
-        online: false,
-        playerCount: 0,
-        maxPlayers: 20,
-        cpuUsage: 0,
-        memoryUsage: 0,
-        maxMemory: 4096,
-        port: 25565,
-      },
-    ],
-    new Date().toISOString(),
-    true,
-  );
-}
-
-async function ok<T>(response: Promise<TestResponse<T>>, status = 200): Promise<TestResponse<T>> {
-  const answer = await response;
-  expect(answer.status, answer.text).toBe(status);
-  return answer;
-}
-
-async function exportYaml(client: TestClient): Promise<string> {
-  const response = await client.get('/api/config/export');
-  expect(response.status, response.text).toBe(200);
-  return response.text;
-}
-
-function importYaml(client: TestClient, yaml: string, query = 'dryRun=false') {
-  return client.request<ConfigImportWire & { message: string; problems: string[] }>(
-    'POST',
-    `/api/config/import?${query}`,
-    { raw: yaml, headers: { 'content-type': 'application/yaml' } },
-  );
-}
+const labs = configLabs();
+const startLab = labs.start;
+afterAll(labs.close);
 
 /** Fills a lab with one of everything the document covers, secrets included. */
 async function populate(lab: Lab): Promise<void> {
@@ -149,12 +91,12 @@ beforeAll(async () => {
 });
 
 describe('GET /api/config/export', () => {
-  it('is one YAML attachment with version 1 and every section, in the services order', async () => {
+  it('is one YAML attachment with version 2 and every section, in the services order', async () => {
     const response = await source.admin.get('/api/config/export');
     expect(response.headers.get('content-type')).toMatch(/^application\/yaml/);
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="homelab-config-.*\.yaml"$/);
     const document = parse(sourceYaml) as ConfigFile;
-    expect(document.version).toBe(1);
+    expect(document.version).toBe(2);
     expect(document.services.map((service) => [service.name, service.url])).toEqual([
       ['Plex', 'http://127.0.0.1:9/plex'],
       ['Grafana', 'https://grafana.lab.test'],
@@ -395,7 +337,7 @@ describe('POST /api/config/import refuses', () => {
 
   it('the wrong version, unknown keys, NUL characters: every problem with its path', async () => {
     const problems = await problemsOf(
-      stringify({ version: 2, extra: true, services: [{ name: 'A\u0000', url: 'https://a.test', colour: 'red' }] }),
+      stringify({ version: 3, extra: true, services: [{ name: 'A\u0000', url: 'https://a.test', colour: 'red' }] }),
     );
     expect(problems).toEqual([
       'services[0].name: Text may not contain NUL characters',
@@ -472,44 +414,101 @@ describe('POST /api/config/import refuses', () => {
   });
 });
 
+/** A plan that writes nothing. */
+function emptyPlan(): ConfigPlan {
+  return {
+    services: {
+      diff: emptyDiff('services'),
+      deletes: [],
+      updates: [],
+      inserts: [],
+      insertPositions: [],
+      mediaMark: undefined,
+      markedId: null,
+    },
+    gameServers: { diff: emptyDiff('gameServers'), updates: [], inserts: [] },
+    templates: {
+      diff: emptyDiff('emailTemplates'),
+      updates: [],
+      inserts: [],
+      insertPositions: [],
+      defaultTo: undefined,
+    },
+    singletons: {
+      settingsDiff: emptyDiff('settings'),
+      integrationsDiff: emptyDiff('integrations'),
+      mailDiff: emptyDiff('mail'),
+      settings: {},
+      integrations: [],
+      mail: null,
+    },
+    statusPages: { diff: emptyDiff('statusPages'), deletes: [], updates: [], inserts: [] },
+    maintenance: { diff: emptyDiff('maintenanceWindows'), deletes: [], updates: [], inserts: [] },
+  };
+}
+
 describe('the import transaction', () => {
   it('rolls every section back when a later write fails (a row vanished while importing)', async () => {
     const lab = await startLab();
     const db = lab.app.testDb.db.kysely;
     const before = await exportYaml(lab.admin);
+    const base = emptyPlan();
     const plan: ConfigPlan = {
+      ...base,
       services: {
-        diff: { section: 'services', added: [], changed: [], removed: [], skipped: [] },
-        deletes: [],
-        updates: [],
+        ...base.services,
         inserts: [{ name: 'Written first', url: 'https://first.lab.test' }],
         insertPositions: [0],
-        mediaMark: undefined,
-        markedId: null,
       },
-      gameServers: {
-        diff: { section: 'gameServers', added: [], changed: [], removed: [], skipped: [] },
-        updates: [{ id: 999_999, changes: { hidden: true } }],
-        inserts: [],
-      },
-      templates: {
-        diff: { section: 'emailTemplates', added: [], changed: [], removed: [], skipped: [] },
-        updates: [],
-        inserts: [],
-        insertPositions: [],
-        defaultTo: undefined,
-      },
-      singletons: {
-        settingsDiff: { section: 'settings', added: [], changed: [], removed: [], skipped: [] },
-        integrationsDiff: { section: 'integrations', added: [], changed: [], removed: [], skipped: [] },
-        mailDiff: { section: 'mail', added: [], changed: [], removed: [], skipped: [] },
-        settings: { site_title: 'Never' },
-        integrations: [],
-        mail: null,
-      },
+      gameServers: { ...base.gameServers, updates: [{ id: 999_999, changes: { hidden: true } }] },
+      singletons: { ...base.singletons, settings: { site_title: 'Never' } },
     };
     await expect(db.transaction().execute((trx) => applyPlan(trx, plan, new Date()))).rejects.toMatchObject({
       kind: 'conflict',
+    });
+    expect(await exportYaml(lab.admin)).toBe(before);
+  });
+
+  it('rolls back the services too when a status page or a window vanished, or a slug was taken, while importing', async () => {
+    const lab = await startLab();
+    const db = lab.app.testDb.db.kysely;
+    await ok(
+      lab.admin.post('/api/status-pages', { slug: 'taken', title: 'T', serviceIds: [], gameServerIds: [] }),
+      201,
+    );
+    const before = await exportYaml(lab.admin);
+    const base = emptyPlan();
+    const plan: ConfigPlan = {
+      ...base,
+      services: {
+        ...base.services,
+        inserts: [{ name: 'Written first', url: 'https://first.lab.test' }],
+        insertPositions: [0],
+      },
+      statusPages: { ...base.statusPages, updates: [{ id: 999_999, write: { title: 'Gone' }, noteIds: [] }] },
+    };
+    await expect(db.transaction().execute((trx) => applyPlan(trx, plan, new Date()))).rejects.toMatchObject({
+      kind: 'conflict',
+    });
+    const windows: ConfigPlan = {
+      ...plan,
+      statusPages: base.statusPages,
+      maintenance: { ...base.maintenance, updates: [{ id: 999_999, write: { timeZone: 'UTC' } }] },
+    };
+    await expect(db.transaction().execute((trx) => applyPlan(trx, windows, new Date()))).rejects.toMatchObject({
+      kind: 'conflict',
+    });
+    // A slug another administrator took meanwhile: a conflict, not a database error.
+    const taken: ConfigPlan = {
+      ...plan,
+      statusPages: {
+        ...base.statusPages,
+        inserts: [{ slug: 'taken', title: 'Again', services: [], gameServers: [], notes: [] }],
+      },
+    };
+    await expect(db.transaction().execute((trx) => applyPlan(trx, taken, new Date()))).rejects.toMatchObject({
+      kind: 'conflict',
+      message: expect.stringContaining(STATUS_PAGE_MSG.slugTaken) as string,
     });
     expect(await exportYaml(lab.admin)).toBe(before);
   });
@@ -520,8 +519,35 @@ describe('POST /api/config/import under bad input', () => {
   const value = fc.oneof(text, fc.integer(), fc.boolean(), fc.constant(null), fc.double());
   const plausible = fc.record(
     {
-      version: fc.oneof(fc.constant(1), value),
-      services: fc.array(fc.dictionary(fc.constantFrom('name', 'url', 'refreshInterval', 'icon', 'x'), value)),
+      version: fc.oneof(fc.constant(1), fc.constant(2), value),
+      services: fc.array(
+        fc.record(
+          {
+            name: value,
+            url: fc.oneof(value, fc.constantFrom('push://job', 'dns://127.0.0.1', 'tcp://127.0.0.1:9')),
+            refreshInterval: value,
+            publicBadge: value,
+            check: fc.oneof(
+              value,
+              fc.dictionary(fc.constantFrom('conditions', 'method', 'headers', 'query', 'graceSeconds'), value),
+              fc.record({ conditions: fc.array(fc.oneof(text, fc.constantFrom('[STATUS] == 200', '[BODY] == x'))) }),
+            ),
+          },
+          { requiredKeys: [] },
+        ),
+      ),
+      statusPages: fc.array(
+        fc.dictionary(
+          fc.constantFrom('slug', 'title', 'services', 'gameServers', 'notes'),
+          fc.oneof(value, fc.array(value, { maxLength: 3 }), fc.constant(['Plex', 'query/query-x', 'amp/y'])),
+        ),
+      ),
+      maintenanceWindows: fc.array(
+        fc.dictionary(
+          fc.constantFrom('name', 'timeZone', 'schedule', 'services'),
+          fc.oneof(value, fc.constant('Europe/Berlin'), fc.constant({ kind: 'weekly', days: [1] }), fc.array(text)),
+        ),
+      ),
       gameServers: fc.array(fc.dictionary(fc.constantFrom('provider', 'instanceId', 'port', 'host'), value)),
       emailTemplates: fc.array(fc.dictionary(fc.constantFrom('name', 'subject', 'template', 'defaultTemplate'), value)),
       settings: fc.dictionary(fc.constantFrom('site_title', 'online_color', 'default_role', '__proto__'), value),

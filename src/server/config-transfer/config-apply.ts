@@ -8,11 +8,13 @@ import { IntegrationSettingsRepository } from '../repositories/integration-setti
 import { MailSettingsRepository } from '../repositories/mail-settings.repository.ts';
 import { ServicesRepository } from '../repositories/services.repository.ts';
 import { SettingsRepository } from '../repositories/settings.repository.ts';
-import { AppError } from '../services/app-error.ts';
 import { iso } from '../services/clock.ts';
 import { newServiceRow } from '../services/service-catalog.service.ts';
+import { applyMaintenance, applyStatusPages, gone, type NewServiceIds } from './apply-monitoring.ts';
 import type { GameServersPlan } from './plan-game-servers.ts';
-import type { ServicesPlan } from './plan-services.ts';
+import type { MaintenancePlan } from './plan-maintenance.ts';
+import { pushColumns, type ServicesPlan } from './plan-services.ts';
+import type { StatusPagesPlan } from './plan-status-pages.ts';
 import type { SingletonsPlan } from './plan-settings.ts';
 import type { TemplatesPlan } from './plan-templates.ts';
 
@@ -22,22 +24,22 @@ export interface ConfigPlan {
   gameServers: GameServersPlan;
   templates: TemplatesPlan;
   singletons: SingletonsPlan;
+  statusPages: StatusPagesPlan;
+  maintenance: MaintenancePlan;
 }
 
 /** The ids the listeners must hear of once the transaction has committed. */
 export interface WrittenChanges {
   createdServiceIds: number[];
   updatedServiceIds: number[];
-}
-
-/** A row the plan was made for vanished meanwhile (another administrator): the whole import is rolled back. */
-function gone(message: string): AppError {
-  return new AppError('conflict', `${message}: it changed while importing; try again`);
+  /** The ids of the services the file added, by their index in the file. */
+  newServiceIds: NewServiceIds;
 }
 
 async function applyServices(trx: Transaction<Database>, plan: ServicesPlan, now: Date): Promise<WrittenChanges> {
   const services = new ServicesRepository(trx);
-  const written: WrittenChanges = { createdServiceIds: [], updatedServiceIds: [] };
+  const newIds = new Map<number, number>();
+  const written: WrittenChanges = { createdServiceIds: [], updatedServiceIds: [], newServiceIds: newIds };
   for (const id of plan.deletes) await services.delete(id);
   const mark = plan.mediaMark;
   const markStays = mark && 'existingId' in mark && mark.existingId === plan.markedId;
@@ -49,15 +51,18 @@ async function applyServices(trx: Transaction<Database>, plan: ServicesPlan, now
     if (!(await services.update(id, changes))) throw gone(SERVICE_MSG.notFound);
     written.updatedServiceIds.push(id);
   }
-  const newIds = new Map<number, number>();
   for (const [position, entry] of plan.inserts.entries()) {
-    const created = await services.insert(newServiceRow(entry, now));
-    newIds.set(position, created.id);
+    const created = await services.insert({
+      ...newServiceRow(entry, now),
+      public_badge: entry.publicBadge ?? false,
+      ...pushColumns(entry.url, undefined),
+    });
+    newIds.set(plan.insertPositions[position] ?? -1, created.id);
     written.createdServiceIds.push(created.id);
   }
   if (mark && !markStays) {
-    // newIndex counts the file's entries; the inserts are the file's new entries in order.
-    const target = 'existingId' in mark ? mark.existingId : newIds.get(plan.insertPositions.indexOf(mark.newIndex));
+    // newIndex is the entry's index in the file, as newIds keys the services it added.
+    const target = 'existingId' in mark ? mark.existingId : newIds.get(mark.newIndex);
     if (target === undefined || !(await services.update(target, { media_server: true }))) {
       throw gone(SERVICE_MSG.notFound);
     }
@@ -109,5 +114,7 @@ export async function applyPlan(trx: Transaction<Database>, plan: ConfigPlan, no
   await applyGameServers(trx, plan.gameServers, iso(now));
   await applyTemplates(trx, plan.templates, iso(now));
   await applySingletons(trx, plan.singletons, iso(now));
+  await applyStatusPages(trx, plan.statusPages, written.newServiceIds, iso(now));
+  await applyMaintenance(trx, plan.maintenance, written.newServiceIds, iso(now));
   return written;
 }

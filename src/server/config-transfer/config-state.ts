@@ -3,8 +3,12 @@ import type { IntegrationField } from '../integrations/settings/integration-desc
 import type { EmailTemplate } from '../repositories/email-templates.repository.ts';
 import type { GameServer } from '../repositories/game-servers.repository.ts';
 import type { StoredMailSettings } from '../repositories/mail-settings.repository.ts';
+import type { MaintenanceWindow } from '../repositories/maintenance-windows.repository.ts';
 import type { Service } from '../repositories/services.repository.ts';
 import type { Settings } from '../repositories/settings.repository.ts';
+import type { StatusNote, StatusPage } from '../repositories/status-pages.repository.ts';
+import { exportedCheck } from './check-fields.ts';
+import { matchByName } from './plan-helpers.ts';
 
 export const INTEGRATION_IDS = ['amp', 'plex', 'jellyfin'] as const;
 export type IntegrationId = (typeof INTEGRATION_IDS)[number];
@@ -23,6 +27,10 @@ export interface ConfigState {
   settings: Settings;
   integrations: Record<IntegrationId, IntegrationState>;
   mail: StoredMailSettings;
+  /** The services whose badges are public. */
+  publicBadgeIds: ReadonlySet<number>;
+  statusPages: (StatusPage & { notes: StatusNote[] })[];
+  maintenanceWindows: MaintenanceWindow[];
 }
 
 /** A value as the file and the diff hold it. */
@@ -41,6 +49,24 @@ export function serviceFields(service: Service): Record<string, Scalar> {
     show_status_badge: service.show_status_badge,
     mediaServer: service.media_server,
   };
+}
+
+/** Each service's key in the file (`Plex`, `Grafana (2)`): how status pages and windows name it. */
+export function serviceKeys(services: readonly Service[]): Map<number, string> {
+  return new Map(matchByName(services, []).unmatched.map(({ row, key }) => [row.id, key]));
+}
+
+/** A game server's key in the file: `provider/instanceId`. */
+export function gameServerKey(server: Pick<GameServer, 'provider' | 'instanceId'>): string {
+  return `${server.provider}/${server.instanceId}`;
+}
+
+/** The keys of `ids` that still exist, in their order (ids of deleted rows are left out, as the pages do). */
+export function keysOf(ids: readonly number[], keys: ReadonlyMap<number, string>): string[] {
+  return ids.flatMap((id) => {
+    const key = keys.get(id);
+    return key === undefined ? [] : [key];
+  });
 }
 
 /** A game server's admin fields under the file's names; name, type, host and port only for query servers. */
@@ -95,8 +121,9 @@ function withoutSecrets(values: Record<string, Scalar>, isSecret: (field: string
 }
 
 /**
- * The document for the current state. Secrets (AMP password, Plex token, Jellyfin API key, SMTP password) are left
- * out; images stay references to their /uploads/ URLs or outside URLs.
+ * The document for the current state. Secrets (AMP password, Plex token, Jellyfin API key, SMTP password, push
+ * tokens, credential headers of checks) are left out; images stay references to their /uploads/ URLs or outside
+ * URLs; status pages and windows name services and game servers by their keys in the file, never by id.
  */
 export function toDocument(state: ConfigState): ConfigDocument {
   const integrations = Object.fromEntries(
@@ -105,10 +132,16 @@ export function toDocument(state: ConfigState): ConfigDocument {
       return [id, withoutSecrets(values, (field) => fields[field]?.secret === true)];
     }),
   );
+  const keys = serviceKeys(state.services);
+  const gameKeys = new Map(state.gameServers.map((server) => [server.id, gameServerKey(server)]));
   // The record types above are the file's shapes by construction; the route re-validates every import anyway.
   return {
     version: CONFIG_VERSION,
-    services: state.services.map(serviceFields),
+    services: state.services.map((service) => ({
+      ...serviceFields(service),
+      publicBadge: state.publicBadgeIds.has(service.id),
+      check: exportedCheck(service.check),
+    })),
     gameServers: state.gameServers.map((server) => ({
       provider: server.provider,
       instanceId: server.instanceId,
@@ -118,5 +151,18 @@ export function toDocument(state: ConfigState): ConfigDocument {
     settings: settingsFields(state.settings),
     integrations,
     mail: withoutSecrets(mailFields(state.mail), (field) => MAIL_SECRET_FIELDS.has(field)),
+    statusPages: state.statusPages.map((page) => ({
+      slug: page.slug,
+      title: page.title,
+      services: keysOf(page.serviceIds, keys),
+      gameServers: keysOf(page.gameServerIds, gameKeys),
+      notes: page.notes.map((note) => ({ title: note.title, body: note.body, createdAt: note.createdAt })),
+    })),
+    maintenanceWindows: state.maintenanceWindows.map((window) => ({
+      name: window.name,
+      timeZone: window.timeZone,
+      schedule: window.schedule,
+      services: keysOf(window.serviceIds, keys),
+    })),
   } as ConfigDocument;
 }

@@ -1,25 +1,37 @@
 import type { Kysely } from 'kysely';
-import type { ConfigImportWire } from '#shared/schemas/config-transfer';
+import type { ConfigDocument, ConfigImportWire } from '#shared/schemas/config-transfer';
 import type { Database } from '../db/schema.ts';
 import type { IntegrationField } from '../integrations/settings/integration-descriptor.ts';
 import type { MailSettingsService } from '../notifications/mail-settings.service.ts';
 import type { ReloadableMailer } from '../notifications/settings-mailer.ts';
 import { EmailTemplatesRepository } from '../repositories/email-templates.repository.ts';
 import { GameServersRepository } from '../repositories/game-servers.repository.ts';
+import { MaintenanceWindowsRepository } from '../repositories/maintenance-windows.repository.ts';
 import { ServicesRepository } from '../repositories/services.repository.ts';
 import { SettingsRepository } from '../repositories/settings.repository.ts';
+import { StatusPagesRepository } from '../repositories/status-pages.repository.ts';
 import type { User } from '../repositories/users.repository.ts';
 import type { Clock } from '../services/clock.ts';
 import type { RowCaps } from '../services/row-caps.ts';
 import type { ServiceCatalogService } from '../services/service-catalog.service.ts';
 import type { SettingsService } from '../services/settings.service.ts';
 import { applyPlan, type ConfigPlan, type WrittenChanges } from './config-apply.ts';
-import { INTEGRATION_IDS, toDocument, type ConfigState, type IntegrationId } from './config-state.ts';
+import { GameServerRefs, ServiceRefs } from './config-refs.ts';
+import {
+  gameServerKey,
+  INTEGRATION_IDS,
+  serviceKeys,
+  toDocument,
+  type ConfigState,
+  type IntegrationId,
+} from './config-state.ts';
 import { parseConfig, problemsError, stringifyConfig } from './config-yaml.ts';
 import { planGameServers } from './plan-game-servers.ts';
 import { Problems } from './plan-helpers.ts';
+import { planMaintenance } from './plan-maintenance.ts';
 import { planServices } from './plan-services.ts';
 import { planSingletons } from './plan-settings.ts';
+import { planStatusPages } from './plan-status-pages.ts';
 import { planTemplates } from './plan-templates.ts';
 
 /** What the configuration import needs of one outside system's settings (IntegrationSettings). */
@@ -43,6 +55,10 @@ export interface ConfigTransferDeps {
   isQueryType: (type: string) => Promise<boolean>;
   /** Tells the game-server cards that the list changed. */
   onGameServersChanged: () => void;
+  /** Drops the public status pages' and badges' answers (status pages, notes or badge marks changed). */
+  onStatusPagesChanged: () => void;
+  /** Makes the maintenance windows in force be read again (the outbox holds alerts by them). */
+  onMaintenanceChanged: () => void;
 }
 
 export interface ImportOptions {
@@ -51,8 +67,9 @@ export interface ImportOptions {
 }
 
 /**
- * Configuration as code: the export of services, game-server admin fields, e-mail templates and settings (no
- * secrets) as one YAML document, and its import: validated whole, answered as a diff, applied in one transaction.
+ * Configuration as code: the export of services (with their check settings and badge marks), game-server admin
+ * fields, e-mail templates, settings, status pages and maintenance windows (no secrets) as one YAML document, and
+ * its import: validated whole, answered as a diff, applied in one transaction.
  */
 export class ConfigTransferService {
   constructor(private readonly deps: ConfigTransferDeps) {}
@@ -70,42 +87,7 @@ export class ConfigTransferService {
     const document = parseConfig(text);
     const state = await this.#state();
     const problems = new Problems();
-    const allowMetadataTargets = document.settings?.allow_metadata_targets ?? state.settings.allow_metadata_targets;
-    const plan: ConfigPlan = {
-      services: planServices(
-        {
-          rows: state.services,
-          entries: document.services,
-          removeMissing: options.removeMissing,
-          allowMetadataTargets,
-          maxServices: this.deps.caps.services,
-        },
-        problems,
-      ),
-      gameServers: await planGameServers(
-        {
-          rows: state.gameServers,
-          entries: document.gameServers,
-          isQueryType: this.deps.isQueryType,
-          maxQueryServers: this.deps.caps.queryGameServers,
-        },
-        problems,
-      ),
-      templates: planTemplates(
-        { rows: state.templates, entries: document.emailTemplates, maxTemplates: this.deps.caps.emailTemplates },
-        problems,
-      ),
-      singletons: await planSingletons(
-        state,
-        document,
-        {
-          isSuperadmin: actor.role === 'superadmin',
-          allowMetadataTargets,
-          preview: (id, patch) => this.deps.integrations[id].preview(patch),
-        },
-        problems,
-      ),
-    };
+    const plan = await this.#plan(document, state, options, actor, problems);
     if (problems.list.length > 0) throw problemsError(problems.list);
     const sections = [
       plan.services.diff,
@@ -114,6 +96,8 @@ export class ConfigTransferService {
       plan.singletons.settingsDiff,
       plan.singletons.integrationsDiff,
       plan.singletons.mailDiff,
+      plan.statusPages.diff,
+      plan.maintenance.diff,
     ];
     const summary = {
       added: sections.reduce((sum, section) => sum + section.added.length, 0),
@@ -128,6 +112,81 @@ export class ConfigTransferService {
     return { applied: !options.dryRun, removeMissing: options.removeMissing, sections, summary };
   }
 
+  /** Every section's plan against the current state; problems, in the document's order, go to `problems`. */
+  async #plan(
+    document: ConfigDocument,
+    state: ConfigState,
+    options: ImportOptions,
+    actor: User,
+    problems: Problems,
+  ): Promise<ConfigPlan> {
+    const allowMetadataTargets = document.settings?.allow_metadata_targets ?? state.settings.allow_metadata_targets;
+    // In the document's order, so the problems are listed as the file reads.
+    const services = planServices(
+      {
+        rows: state.services,
+        entries: document.services,
+        removeMissing: options.removeMissing,
+        allowMetadataTargets,
+        maxServices: this.deps.caps.services,
+        publicBadgeIds: state.publicBadgeIds,
+      },
+      problems,
+    );
+    const gameServers = await planGameServers(
+      {
+        rows: state.gameServers,
+        entries: document.gameServers,
+        isQueryType: this.deps.isQueryType,
+        maxQueryServers: this.deps.caps.queryGameServers,
+      },
+      problems,
+    );
+    const refs = new ServiceRefs(state.services, document.services, options.removeMissing);
+    const gameRefs = new GameServerRefs(state.gameServers, new Set(gameServers.inserts.map((row) => row.instanceId)));
+    const keys = serviceKeys(state.services);
+    return {
+      services,
+      gameServers,
+      templates: planTemplates(
+        { rows: state.templates, entries: document.emailTemplates, maxTemplates: this.deps.caps.emailTemplates },
+        problems,
+      ),
+      singletons: await planSingletons(
+        state,
+        document,
+        {
+          isSuperadmin: actor.role === 'superadmin',
+          allowMetadataTargets,
+          preview: (id, patch) => this.deps.integrations[id].preview(patch),
+        },
+        problems,
+      ),
+      statusPages: planStatusPages(
+        {
+          pages: state.statusPages,
+          entries: document.statusPages,
+          removeMissing: options.removeMissing,
+          services: refs,
+          gameServers: gameRefs,
+          serviceKeys: keys,
+          gameServerKeys: new Map(state.gameServers.map((server) => [server.id, gameServerKey(server)])),
+        },
+        problems,
+      ),
+      maintenance: planMaintenance(
+        {
+          windows: state.maintenanceWindows,
+          entries: document.maintenanceWindows,
+          removeMissing: options.removeMissing,
+          services: refs,
+          serviceKeys: keys,
+        },
+        problems,
+      ),
+    };
+  }
+
   /** After the commit: the monitor and the list caches (catalog), settings listeners, pollers, mailer, cards. */
   async #announce(plan: ConfigPlan, written: WrittenChanges): Promise<void> {
     for (const id of plan.services.deletes) this.deps.catalog.announce('deleted', id);
@@ -137,10 +196,18 @@ export class ConfigTransferService {
     for (const { id } of plan.singletons.integrations) this.deps.integrations[id].notify();
     if (plan.singletons.mail) await this.deps.mailer.refresh();
     if (plan.gameServers.updates.length + plan.gameServers.inserts.length > 0) this.deps.onGameServersChanged();
+    const { statusPages, maintenance } = plan;
+    if (statusPages.deletes.length + statusPages.updates.length + statusPages.inserts.length > 0) {
+      this.deps.onStatusPagesChanged();
+    }
+    if (maintenance.deletes.length + maintenance.updates.length + maintenance.inserts.length > 0) {
+      this.deps.onMaintenanceChanged();
+    }
   }
 
   async #state(): Promise<ConfigState> {
     const { db } = this.deps;
+    const pages = new StatusPagesRepository(db);
     const integrations = {} as ConfigState['integrations'];
     for (const id of INTEGRATION_IDS) {
       const source = this.deps.integrations[id];
@@ -153,6 +220,11 @@ export class ConfigTransferService {
       settings: await new SettingsRepository(db).get(),
       integrations,
       mail: await this.deps.mailSettings.get(),
+      publicBadgeIds: new Set(await pages.publicBadgeIds()),
+      statusPages: await Promise.all(
+        (await pages.list()).map(async (page) => ({ ...page, notes: await pages.notes(page.id) })),
+      ),
+      maintenanceWindows: await new MaintenanceWindowsRepository(db).list(),
     };
   }
 }

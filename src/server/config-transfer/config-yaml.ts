@@ -2,7 +2,14 @@ import { createRequire } from 'node:module';
 import type * as YamlModule from 'yaml';
 import type { z } from 'zod';
 import { MSG } from '#shared/messages';
-import { CONFIG_MSG, MAX_CONFIG_BYTES, configDocument, type ConfigDocument } from '#shared/schemas/config-transfer';
+import {
+  CONFIG_MSG,
+  CONFIG_VERSION,
+  MAX_CONFIG_BYTES,
+  configDocument,
+  configDocumentV1,
+  type ConfigDocument,
+} from '#shared/schemas/config-transfer';
 import { hasLoneSurrogate } from '#shared/text';
 import { AppError } from '../services/app-error.ts';
 
@@ -24,10 +31,14 @@ function loadYaml(): typeof YamlModule {
 const MAX_ALIAS_COUNT = 20;
 
 const HEADER = [
-  ' Homelab Dashboard configuration (version 1).',
-  ' Secrets are never exported: the AMP password, the Plex token, the Jellyfin API key and the SMTP password',
-  ' stay in the database. When importing, a secret absent from the file keeps the stored one.',
+  ` Homelab Dashboard configuration (version ${CONFIG_VERSION}).`,
+  ' Secrets are never exported: the AMP password, the Plex token, the Jellyfin API key, the SMTP password,',
+  ' push tokens and credential headers of checks (Authorization, Cookie, names with token, key, auth...)',
+  ' stay in the database. When importing, a secret absent from the file keeps the stored one; a service',
+  ' imported as push gets a new push URL. Check bodies are exported as written: keep credentials in headers.',
   ' Images are references to their /uploads/ URLs (copy DATA_DIR/uploads along) or outside URLs.',
+  ' Status pages and maintenance windows name services by name ("Name (2)": the second of that name) and',
+  ' game servers as provider/instanceId. Alert channels are per user and hold secrets: they are not here.',
 ].join('\n');
 
 /** The document as YAML, with a header that says what it leaves out. */
@@ -107,8 +118,10 @@ export function parseConfig(text: string): ConfigDocument {
   }
   const problems: string[] = [];
   textProblems(value, [], problems);
-  const parsed = configDocument.safeParse(value);
+  // A version 1 file (before issue 16's settings) imports as a version 2 one without them.
+  const isV1 = (value as { version?: unknown }).version === 1;
+  const parsed = isV1 ? configDocumentV1.safeParse(value) : configDocument.safeParse(value);
   if (!parsed.success) problems.push(...zodProblems(parsed.error));
   if (problems.length > 0 || !parsed.success) throw problemsError(problems);
-  return parsed.data;
+  return { ...parsed.data, version: CONFIG_VERSION };
 }

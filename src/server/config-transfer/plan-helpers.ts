@@ -11,7 +11,7 @@ export class Problems {
 
 /** An empty diff of one section. */
 export function emptyDiff(section: ConfigSection): ConfigSectionDiffWire {
-  return { section, added: [], changed: [], removed: [], skipped: [] };
+  return { section, added: [], changed: [], removed: [], skipped: [], notes: [] };
 }
 
 /**
@@ -72,4 +72,18 @@ export function matchByName<R extends { name: string }, E extends { name: string
     if (!used.has(row)) unmatched.push({ row, key: keyOf(row.name, occurrence) });
   }
   return { pairs, unmatched };
+}
+
+/** The fields that differ between two flat records, over both records' fields (a field gone becomes null). */
+export function recordChanges(
+  current: Record<string, Scalar>,
+  next: Record<string, Scalar>,
+  isSecret: (field: string) => boolean = () => false,
+): ConfigFieldChangeWire[] {
+  const fields = [...new Set([...Object.keys(current), ...Object.keys(next)])];
+  return fieldChanges(
+    Object.fromEntries(fields.map((field) => [field, current[field] ?? null])),
+    Object.fromEntries(fields.map((field) => [field, next[field] ?? null])),
+    isSecret,
+  );
 }

@@ -70,6 +70,11 @@ export class MaintenanceService {
     this.#windows = undefined;
   }
 
+  /** Windows were written outside this class (the configuration import): read them again at the next look. */
+  reload(): void {
+    this.#windows = undefined;
+  }
+
   /** The ids of the services in an active window now, sorted. */
   async heldServiceIds(): Promise<number[]> {
     const now = this.clock.now().getTime();

@@ -6,7 +6,9 @@ import { AppError } from '../services/app-error.ts';
 import { answerOfType } from '../openapi/route-docs.ts';
 import type { RouteContext } from './route-context.ts';
 
-const yamlDocument = z.string().meta({ description: 'The configuration as YAML (`version: 1`)' });
+const yamlDocument = z
+  .string()
+  .meta({ description: 'The configuration as YAML (`version: 2`; `version: 1` files still import)' });
 
 /** The media types a configuration document may be sent as (text/plain has Fastify's own parser). */
 const YAML_TYPES = ['application/yaml', 'application/x-yaml', 'text/yaml'];

@@ -307,6 +307,8 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     mailer: notifications.mailer,
     isQueryType: isGamedigType,
     onGameServersChanged: () => changeFeed.publish({ kind: 'game-servers' }),
+    onStatusPagesChanged: () => statusPages.statusPages.announce(),
+    onMaintenanceChanged: () => statusPages.maintenance.reload(),
   });
   return {
     ...notifications,

@@ -111,6 +111,11 @@ export class StatusPageService {
     this.#listeners.add(listener);
   }
 
+  /** Tells the listeners of changes written outside this class (the configuration import). */
+  announce(): void {
+    this.#changed();
+  }
+
   list(): Promise<StatusPage[]> {
     return this.deps.pages.list();
   }

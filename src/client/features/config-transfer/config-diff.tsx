@@ -61,6 +61,11 @@ function SectionDiff({ diff }: { diff: ConfigSectionDiffWire }) {
             <span className="font-medium text-muted-foreground">{TEXT.skipped}</span> {entry.key}: {entry.reason}
           </li>
         ))}
+        {diff.notes.map((entry) => (
+          <li key={`note-${entry.key}-${entry.note}`}>
+            <span className="font-medium text-sky-700 dark:text-sky-400">{TEXT.note}</span> {entry.key}: {entry.note}
+          </li>
+        ))}
       </ul>
     </section>
   );
@@ -69,7 +74,8 @@ function SectionDiff({ diff }: { diff: ConfigSectionDiffWire }) {
 /** The dry run's diff, section by section; sections without changes are left out. */
 export function ConfigDiff({ result }: { result: ConfigImportWire }) {
   const sections = result.sections.filter(
-    (diff) => diff.added.length + diff.changed.length + diff.removed.length + diff.skipped.length > 0,
+    (diff) =>
+      diff.added.length + diff.changed.length + diff.removed.length + diff.skipped.length + diff.notes.length > 0,
   );
   return (
     <div className="grid gap-4">
