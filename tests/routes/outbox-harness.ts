@@ -93,16 +93,23 @@ export const ctx = {} as {
 };
 const PUBLIC_URL = 'https://dash.example.test';
 
-export const smtpEnv = () => ({
+/** The app's environment: SMTP at the switchable peer, plus what the test file adds (e.g. an AMP fake's). */
+export const smtpEnv = (): Record<string, string> => ({
   SMTP_HOST: '127.0.0.1',
   SMTP_PORT: String(ctx.smtp.port),
   SMTP_SECURE: 'none',
   SMTP_FROM: 'lab@example.test',
   PUBLIC_URL,
+  ...extraEnv(),
 });
+let extraEnv: () => Record<string, string> = () => ({});
 
-/** Registers the hooks: one SMTP peer, database, clock and app for the file; a quiet outbox before each test. */
-export function useOutboxHarness(): void {
+/**
+ * Registers the hooks: one SMTP peer, database, clock and app for the file; a quiet outbox before each test.
+ * `env` adds to the app's environment; it is read once the file's earlier beforeAll hooks (its fakes) have run.
+ */
+export function useOutboxHarness(env: () => Record<string, string> = () => ({})): void {
+  extraEnv = env;
   beforeAll(async () => {
     ctx.smtp = await startSwitchableSmtp();
     ctx.extraApps = [];
@@ -172,15 +179,19 @@ export async function change(serviceId: number, up: boolean, lastedMs: number | 
     .execute();
 }
 
-/** Runs the worker until nothing is due, moving the ctx.clock past each retry; returns how many runs it took. */
-export async function drain(target = worker(), stepMs = 31 * 60_000, maxRuns = 200): Promise<number> {
+/**
+ * Runs the worker until nothing of `table` is due, moving the ctx.clock past each retry; returns how many runs it
+ * took.
+ */
+export async function drain(
+  target = worker(),
+  stepMs = 31 * 60_000,
+  maxRuns = 200,
+  table: 'notification_deliveries' | 'subject_mail_deliveries' = 'notification_deliveries',
+): Promise<number> {
   for (let run = 1; run <= maxRuns; run += 1) {
     await target.runOnce();
-    const open = await db()
-      .selectFrom('notification_deliveries')
-      .select('id')
-      .where('state', 'in', ['pending', 'sending'])
-      .execute();
+    const open = await db().selectFrom(table).select('id').where('state', 'in', ['pending', 'sending']).execute();
     if (open.length === 0) return run;
     ctx.clock.advance(stepMs);
   }
