@@ -284,4 +284,27 @@ describe('SMTP failing, racing instances', () => {
     ]);
     await follow('user', 'media', 0, false);
   });
+
+  it('skips a queued mail whose subscriber lost the account address before its first attempt', async () => {
+    const admin = await ctx.actors.superadmin.signIn();
+    const users = new UsersRepository(db());
+    const id = ctx.actors.user.id ?? 0;
+    const email = await accountEmail('user');
+    await follow('user', 'media', 0);
+    expect((await admin.patch('/api/mail-settings', { host: '' })).status).toBe(200);
+    try {
+      await mediaChange(true);
+      expect(await worker().runOnce()).toMatchObject({ enqueued: 1, retried: 1 });
+      await users.update(id, { email: null });
+      expect((await admin.patch('/api/mail-settings', { host: '127.0.0.1' })).status).toBe(200);
+      await drainSubjects();
+    } finally {
+      await users.update(id, { email });
+    }
+    expect(ctx.smtp.inbox).toHaveLength(0);
+    expect((await subjectDeliveries()).map((row) => [row.state, row.lastError])).toEqual([
+      ['skipped', 'no e-mail address'],
+    ]);
+    await follow('user', 'media', 0, false);
+  });
 });

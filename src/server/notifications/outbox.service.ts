@@ -187,15 +187,17 @@ export class NotificationOutbox {
     const delivery = await queue.load(id);
     if (!delivery) return 'skipped'; // its preference, subscription or subject was deleted meanwhile (cascade)
     const now = clock.now();
-    const decision: DeliveryDecision = delivery.email
-      ? decideDelivery(delivery, {
-          now,
-          hasNewer: await queue.hasNewer(delivery),
-          lastSent: await queue.lastSent(delivery),
-          lastTold: await queue.lastTold(delivery),
-        })
-      : // A subscriber whose account lost its address since the change was queued.
-        { action: 'skip', reason: 'no e-mail address' };
+    // Once rendered, the stored mail is what every attempt sends, to the address it was rendered for.
+    const decision: DeliveryDecision =
+      delivery.email || delivery.mail
+        ? decideDelivery(delivery, {
+            now,
+            hasNewer: await queue.hasNewer(delivery),
+            lastSent: await queue.lastSent(delivery),
+            lastTold: await queue.lastTold(delivery),
+          })
+        : // A subscriber whose account lost its address after the change was queued, before a first attempt.
+          { action: 'skip', reason: 'no e-mail address' };
     switch (decision.action) {
       case 'skip':
         await queue.finish(id, token, 'skipped', decision.reason, iso(now));
