@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createSmtpMailer, type Mailer } from '../../src/server/integrations/mail/mailer.ts';
 import { startTestApp } from '../helpers/test-app.ts';
 import {
   change,
   closedPort,
+  crashingMailer,
   createService,
   ctx,
   db,
@@ -72,26 +72,7 @@ describe('restarts and races', () => {
     const serviceId = await createService('Frigate');
     await subscribe('user', serviceId, 'user@example.test');
     // The "crashing" instance: SMTP accepts the mail, then the process never gets to record it.
-    const real = createSmtpMailer({
-      host: '127.0.0.1',
-      port: ctx.smtp.port,
-      secure: 'none',
-      user: undefined,
-      password: undefined,
-      from: 'lab@example.test',
-    });
-    let crash: (reason: Error) => void = () => undefined;
-    const frozen = new Promise<never>((_resolve, reject) => {
-      crash = reject;
-    });
-    const crashing: Mailer = {
-      isConfigured: true,
-      async send(mail) {
-        await real.send(mail);
-        await frozen;
-      },
-      close: () => real.close(),
-    };
+    const { mailer: crashing, crash } = crashingMailer();
     const dying = await startTestApp({ testDb: ctx.testDb, clock: ctx.clock, mailer: crashing, env: smtpEnv() });
     await change(serviceId, false);
     const dyingRun = dying.built.services.outbox.runOnce();

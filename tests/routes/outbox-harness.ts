@@ -1,6 +1,7 @@
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import { createSmtpMailer, type Mailer } from '../../src/server/integrations/mail/mailer.ts';
 import { ServicesRepository } from '../../src/server/repositories/services.repository.ts';
 import { createActors, type Actor, type ActorKind } from '../helpers/actors.ts';
 import { startTestApp, TestClock, type TestApp } from '../helpers/test-app.ts';
@@ -206,4 +207,32 @@ export function mailsTo(email: string): Received[] {
 /** sentNotifications rows of the service. */
 export async function sentRows(serviceId: number) {
   return db().selectFrom('sent_notifications').selectAll().where('serviceId', '=', serviceId).execute();
+}
+
+/**
+ * A mailer whose process "dies" right after SMTP accepted a mail: its send never returns until `crash()` makes it
+ * fail, long after its claim expired (the worker never gets to record the mail as sent).
+ */
+export function crashingMailer(): { mailer: Mailer; crash: (reason: Error) => void } {
+  const real = createSmtpMailer({
+    host: '127.0.0.1',
+    port: ctx.smtp.port,
+    secure: 'none',
+    user: undefined,
+    password: undefined,
+    from: 'lab@example.test',
+  });
+  let crash: (reason: Error) => void = () => undefined;
+  const frozen = new Promise<never>((_resolve, reject) => {
+    crash = reject;
+  });
+  const mailer: Mailer = {
+    isConfigured: true,
+    async send(mail) {
+      await real.send(mail);
+      await frozen;
+    },
+    close: () => real.close(),
+  };
+  return { mailer, crash };
 }

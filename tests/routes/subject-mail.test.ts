@@ -7,7 +7,7 @@ import { startFakeAmp, type FakeAmp, type FakeAmpInstance } from '../fakes/amp-s
 import { startFakeJellyfin, type FakeJellyfin } from '../fakes/jellyfin-server.ts';
 import type { ActorKind } from '../helpers/actors.ts';
 import { startTestApp } from '../helpers/test-app.ts';
-import { ctx, db, drain, mailsTo, smtpEnv, useOutboxHarness, worker } from './outbox-harness.ts';
+import { crashingMailer, ctx, db, drain, mailsTo, smtpEnv, useOutboxHarness, worker } from './outbox-harness.ts';
 
 /**
  * Game servers (AMP fake) and the media server (Jellyfin fake) as e-mail alert subjects (issue 16): a followed
@@ -305,6 +305,45 @@ describe('SMTP failing, racing instances', () => {
     expect((await subjectDeliveries()).map((row) => [row.state, row.lastError])).toEqual([
       ['skipped', 'no e-mail address'],
     ]);
+    await follow('user', 'media', 0, false);
+  });
+
+  it('after a crash between SMTP accepting a mail and recording it, sends the same mail again once (at-least-once)', async () => {
+    await follow('user', 'media', 0);
+    const { mailer, crash } = crashingMailer();
+    const dying = await startTestApp({ testDb: ctx.testDb, clock: ctx.clock, mailer, env: smtpEnv() });
+    await mediaChange(false);
+    const dyingRun = dying.built.services.outbox.runOnce();
+    await ctx.smtp.waitFor(1);
+
+    const survivor = await startTestApp({ testDb: ctx.testDb, clock: ctx.clock, env: smtpEnv() });
+    ctx.extraApps.push(survivor);
+    await survivor.built.services.outbox.runOnce();
+    expect(ctx.smtp.inbox).toHaveLength(1);
+    // The account's address changes meanwhile: the copy still goes where the first one went, with the same id.
+    const users = new UsersRepository(db());
+    const email = await accountEmail('user');
+    await users.update(ctx.actors.user.id ?? 0, { email: 'moved@example.test' });
+    try {
+      ctx.clock.advance(5 * 60_000 + 1_000);
+      await survivor.built.services.outbox.runOnce();
+    } finally {
+      await users.update(ctx.actors.user.id ?? 0, { email });
+    }
+    const [first, copy] = ctx.smtp.inbox;
+    expect(ctx.smtp.inbox).toHaveLength(2);
+    expect(copy?.to).toEqual([email]);
+    expect(copy?.mail.messageId).toBe(first?.mail.messageId);
+    expect(copy?.mail.subject).toBe(first?.mail.subject);
+
+    crash(new Error('connection lost'));
+    await dyingRun;
+    await dying.close();
+    ctx.clock.advance(60 * 60_000);
+    await survivor.built.services.outbox.runOnce();
+    expect(ctx.smtp.inbox).toHaveLength(2);
+    // Sent, and marked as possibly sent twice (its first sender died holding it).
+    expect((await subjectDeliveries()).map((row) => [row.state, Boolean(row.inDoubt)])).toEqual([['sent', true]]);
     await follow('user', 'media', 0, false);
   });
 });
