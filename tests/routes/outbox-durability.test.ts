@@ -3,7 +3,7 @@ import { startTestApp } from '../helpers/test-app.ts';
 import {
   change,
   closedPort,
-  crashingMailer,
+  crashAfterSmtpAccepted,
   createService,
   ctx,
   db,
@@ -72,14 +72,7 @@ describe('restarts and races', () => {
     const serviceId = await createService('Frigate');
     await subscribe('user', serviceId, 'user@example.test');
     // The "crashing" instance: SMTP accepts the mail, then the process never gets to record it.
-    const { mailer: crashing, crash } = crashingMailer();
-    const dying = await startTestApp({ testDb: ctx.testDb, clock: ctx.clock, mailer: crashing, env: smtpEnv() });
-    await change(serviceId, false);
-    const dyingRun = dying.built.services.outbox.runOnce();
-    await ctx.smtp.waitFor(1);
-
-    const survivor = await startTestApp({ testDb: ctx.testDb, clock: ctx.clock, env: smtpEnv() });
-    ctx.extraApps.push(survivor);
+    const { survivor, bury } = await crashAfterSmtpAccepted(() => change(serviceId, false));
     // Within the claim's lease the survivor leaves it alone: the other worker may still be sending.
     await survivor.built.services.outbox.runOnce();
     expect(ctx.smtp.inbox).toHaveLength(1);
@@ -102,9 +95,7 @@ describe('restarts and races', () => {
     expect(secondCopy?.to).toEqual(firstCopy?.to);
 
     // The stalled worker wakes up to an error; its claim is gone, so it changes nothing.
-    crash(new Error('connection lost'));
-    await dyingRun;
-    await dying.close();
+    await bury();
     ctx.clock.advance(60 * 60_000);
     await survivor.built.services.outbox.runOnce();
     expect(ctx.smtp.inbox).toHaveLength(2);

@@ -213,7 +213,7 @@ export async function sentRows(serviceId: number) {
  * A mailer whose process "dies" right after SMTP accepted a mail: its send never returns until `crash()` makes it
  * fail, long after its claim expired (the worker never gets to record the mail as sent).
  */
-export function crashingMailer(): { mailer: Mailer; crash: (reason: Error) => void } {
+function crashingMailer(): { mailer: Mailer; crash: (reason: Error) => void } {
   const real = createSmtpMailer({
     host: '127.0.0.1',
     port: ctx.smtp.port,
@@ -235,4 +235,29 @@ export function crashingMailer(): { mailer: Mailer; crash: (reason: Error) => vo
     close: () => real.close(),
   };
   return { mailer, crash };
+}
+
+/**
+ * The crash between SMTP accepting a mail and recording it: an instance whose mailer dies that way sends the first
+ * mail of what `queueChange` records, and keeps its claim. Returns a survivor instance on the same database (closed
+ * after the test) and `bury`, which ends the dead one (its late error must change nothing).
+ */
+export async function crashAfterSmtpAccepted(
+  queueChange: () => Promise<void>,
+): Promise<{ survivor: TestApp; bury: () => Promise<void> }> {
+  const { mailer, crash } = crashingMailer();
+  const dying = await startTestApp({ testDb: ctx.testDb, clock: ctx.clock, mailer, env: smtpEnv() });
+  await queueChange();
+  const dyingRun = dying.built.services.outbox.runOnce();
+  await ctx.smtp.waitFor(1);
+  const survivor = await startTestApp({ testDb: ctx.testDb, clock: ctx.clock, env: smtpEnv() });
+  ctx.extraApps.push(survivor);
+  return {
+    survivor,
+    bury: async () => {
+      crash(new Error('connection lost'));
+      await dyingRun;
+      await dying.close();
+    },
+  };
 }

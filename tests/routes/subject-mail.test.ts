@@ -7,7 +7,16 @@ import { startFakeAmp, type FakeAmp, type FakeAmpInstance } from '../fakes/amp-s
 import { startFakeJellyfin, type FakeJellyfin } from '../fakes/jellyfin-server.ts';
 import type { ActorKind } from '../helpers/actors.ts';
 import { startTestApp } from '../helpers/test-app.ts';
-import { crashingMailer, ctx, db, drain, mailsTo, smtpEnv, useOutboxHarness, worker } from './outbox-harness.ts';
+import {
+  crashAfterSmtpAccepted,
+  ctx,
+  db,
+  drain,
+  mailsTo,
+  smtpEnv,
+  useOutboxHarness,
+  worker,
+} from './outbox-harness.ts';
 
 /**
  * Game servers (AMP fake) and the media server (Jellyfin fake) as e-mail alert subjects (issue 16): a followed
@@ -310,14 +319,7 @@ describe('SMTP failing, racing instances', () => {
 
   it('after a crash between SMTP accepting a mail and recording it, sends the same mail again once (at-least-once)', async () => {
     await follow('user', 'media', 0);
-    const { mailer, crash } = crashingMailer();
-    const dying = await startTestApp({ testDb: ctx.testDb, clock: ctx.clock, mailer, env: smtpEnv() });
-    await mediaChange(false);
-    const dyingRun = dying.built.services.outbox.runOnce();
-    await ctx.smtp.waitFor(1);
-
-    const survivor = await startTestApp({ testDb: ctx.testDb, clock: ctx.clock, env: smtpEnv() });
-    ctx.extraApps.push(survivor);
+    const { survivor, bury } = await crashAfterSmtpAccepted(() => mediaChange(false));
     await survivor.built.services.outbox.runOnce();
     expect(ctx.smtp.inbox).toHaveLength(1);
     // The account's address changes meanwhile: the copy still goes where the first one went, with the same id.
@@ -336,9 +338,7 @@ describe('SMTP failing, racing instances', () => {
     expect(copy?.mail.messageId).toBe(first?.mail.messageId);
     expect(copy?.mail.subject).toBe(first?.mail.subject);
 
-    crash(new Error('connection lost'));
-    await dyingRun;
-    await dying.close();
+    await bury();
     ctx.clock.advance(60 * 60_000);
     await survivor.built.services.outbox.runOnce();
     expect(ctx.smtp.inbox).toHaveLength(2);
