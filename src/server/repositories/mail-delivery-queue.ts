@@ -1,8 +1,9 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Role } from '#shared/roles';
 import { bool } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { claimQueueRow, dueQueueIds, finishClaimedRow, retryClaimedRow } from './claimed-queue.ts';
+import { hasNewerDelivery, lastToldStatus, type DeliveryOwner } from './delivery-history.ts';
 
 /** A delivery's mail as first rendered; every attempt sends exactly this. */
 export interface DeliveryMail {
@@ -174,28 +175,13 @@ export abstract class MailDeliveryQueue<D extends MailDelivery = MailDelivery> {
   }
 
   /** True when the owner has a delivery for a later change (this one is then stale). */
-  async hasNewer(delivery: D): Promise<boolean> {
-    const row = await this.#sameOwner(delivery)
-      .select('id')
-      .where('changeId', '>', delivery.changeId)
-      .limit(1)
-      .executeTakeFirst();
-    return row !== undefined;
+  hasNewer(delivery: D): Promise<boolean> {
+    return hasNewerDelivery(this.db, this.table, this.ownerOf(delivery), delivery.changeId);
   }
 
-  /**
-   * The state of the latest other delivery for this owner that may have reached the recipient: sent, being sent,
-   * or in doubt (claimed by a sender that died).
-   */
-  async lastTold(delivery: D): Promise<boolean | undefined> {
-    const row = await this.#sameOwner(delivery)
-      .select('status')
-      .where('id', '!=', delivery.id)
-      .where((eb) => eb.or([eb('state', 'in', ['sent', 'sending']), eb('inDoubt', '=', true)]))
-      .orderBy('changeId', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    return row && bool(row.status);
+  /** The state of the owner's latest other delivery that may have reached the recipient ("no news"). */
+  lastTold(delivery: D): Promise<boolean | undefined> {
+    return lastToldStatus(this.db, this.table, this.ownerOf(delivery), delivery.id);
   }
 
   /** Ends a claimed delivery without sending it (skipped) or after giving up (failed). */
@@ -213,8 +199,8 @@ export abstract class MailDeliveryQueue<D extends MailDelivery = MailDelivery> {
     await retryClaimedRow(this.db, this.table, { id, token }, nextAttemptAt, failure);
   }
 
-  /** The owner column differs per table; both hold a plain integer id. */
-  #sameOwner(delivery: D) {
-    return this.db.selectFrom(this.table).where(sql.ref<number>(this.ownerColumn), '=', delivery.ownerId);
+  /** The delivery's owner as delivery-history.ts reads it. */
+  protected ownerOf(delivery: D): DeliveryOwner {
+    return { [this.ownerColumn]: delivery.ownerId };
   }
 }

@@ -3,6 +3,7 @@ import type { AlertSubjectKind } from '#shared/schemas/notification-channels';
 import { bool } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { finishClaimedRow } from './claimed-queue.ts';
+import { lastSentDelivery } from './delivery-history.ts';
 import { subjectMailName } from '../notifications/subject-mail-text.ts';
 import {
   DELIVERY_USER_COLUMNS,
@@ -86,18 +87,9 @@ export class SubjectMailDeliveriesRepository extends MailDeliveryQueue<SubjectMa
     };
   }
 
-  /** The last mail sent for this subscription. */
-  async lastSent(delivery: SubjectMailDelivery): Promise<LastSent | undefined> {
-    const row = await this.db
-      .selectFrom('subject_mail_deliveries')
-      .select(['status', 'finishedAt'])
-      .where('subscriptionId', '=', delivery.ownerId)
-      .where('state', '=', 'sent')
-      .orderBy('finishedAt', 'desc')
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    return row?.finishedAt ? { status: bool(row.status), sentAt: row.finishedAt } : undefined;
+  /** The last mail sent for this subscription (no sentNotifications row: the delivery is the record). */
+  lastSent(delivery: SubjectMailDelivery): Promise<LastSent | undefined> {
+    return lastSentDelivery(this.db, 'subject_mail_deliveries', this.ownerOf(delivery));
   }
 
   /** Records a sent delivery if this worker still holds the claim (the row is the record: no sentNotifications). */
