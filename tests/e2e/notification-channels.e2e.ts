@@ -122,7 +122,7 @@ describe('notification channels', () => {
     await reopened.getByRole('listitem', { name: 'Phone' }).waitFor({ state: 'detached' });
   });
 
-  it('offers the media server on the Game & media tab', async () => {
+  it('offers the media server on the Game & media tab, alerting by e-mail and on the channels', async () => {
     const { page } = session;
     await page.goto('/');
     await page.getByRole('button', { name: 'Notification Preferences' }).click();
@@ -130,6 +130,12 @@ describe('notification channels', () => {
     await dialog.getByRole('tab', { name: 'Game & media' }).click();
     const media = dialog.getByRole('switch', { name: 'Alerts for Media server' });
     await visible(media);
+    await visible(
+      dialog.getByText(
+        `When one of these goes down or comes back up, you get an e-mail at ${founder.email} and an alert on your channels.`,
+      ),
+    );
+    await shoot(page, 'notification-subjects-desktop');
     await media.click();
     await visible(toastWith(page, 'Preferences updated'));
     await expect.poll(async () => media.getAttribute('aria-checked')).toBe('true');

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createSmtpMailer, type Mailer } from '../../src/server/integrations/mail/mailer.ts';
 import { startTestApp } from '../helpers/test-app.ts';
 import {
   change,
   closedPort,
+  crashAfterSmtpAccepted,
   createService,
   ctx,
   db,
@@ -72,33 +72,7 @@ describe('restarts and races', () => {
     const serviceId = await createService('Frigate');
     await subscribe('user', serviceId, 'user@example.test');
     // The "crashing" instance: SMTP accepts the mail, then the process never gets to record it.
-    const real = createSmtpMailer({
-      host: '127.0.0.1',
-      port: ctx.smtp.port,
-      secure: 'none',
-      user: undefined,
-      password: undefined,
-      from: 'lab@example.test',
-    });
-    let crash: (reason: Error) => void = () => undefined;
-    const frozen = new Promise<never>((_resolve, reject) => {
-      crash = reject;
-    });
-    const crashing: Mailer = {
-      isConfigured: true,
-      async send(mail) {
-        await real.send(mail);
-        await frozen;
-      },
-      close: () => real.close(),
-    };
-    const dying = await startTestApp({ testDb: ctx.testDb, clock: ctx.clock, mailer: crashing, env: smtpEnv() });
-    await change(serviceId, false);
-    const dyingRun = dying.built.services.outbox.runOnce();
-    await ctx.smtp.waitFor(1);
-
-    const survivor = await startTestApp({ testDb: ctx.testDb, clock: ctx.clock, env: smtpEnv() });
-    ctx.extraApps.push(survivor);
+    const { survivor, bury } = await crashAfterSmtpAccepted(() => change(serviceId, false));
     // Within the claim's lease the survivor leaves it alone: the other worker may still be sending.
     await survivor.built.services.outbox.runOnce();
     expect(ctx.smtp.inbox).toHaveLength(1);
@@ -121,9 +95,7 @@ describe('restarts and races', () => {
     expect(secondCopy?.to).toEqual(firstCopy?.to);
 
     // The stalled worker wakes up to an error; its claim is gone, so it changes nothing.
-    crash(new Error('connection lost'));
-    await dyingRun;
-    await dying.close();
+    await bury();
     ctx.clock.advance(60 * 60_000);
     await survivor.built.services.outbox.runOnce();
     expect(ctx.smtp.inbox).toHaveLength(2);

@@ -1,6 +1,7 @@
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import { createSmtpMailer, type Mailer } from '../../src/server/integrations/mail/mailer.ts';
 import { ServicesRepository } from '../../src/server/repositories/services.repository.ts';
 import { createActors, type Actor, type ActorKind } from '../helpers/actors.ts';
 import { startTestApp, TestClock, type TestApp } from '../helpers/test-app.ts';
@@ -93,16 +94,23 @@ export const ctx = {} as {
 };
 const PUBLIC_URL = 'https://dash.example.test';
 
-export const smtpEnv = () => ({
+/** The app's environment: SMTP at the switchable peer, plus what the test file adds (e.g. an AMP fake's). */
+export const smtpEnv = (): Record<string, string> => ({
   SMTP_HOST: '127.0.0.1',
   SMTP_PORT: String(ctx.smtp.port),
   SMTP_SECURE: 'none',
   SMTP_FROM: 'lab@example.test',
   PUBLIC_URL,
+  ...extraEnv(),
 });
+let extraEnv: () => Record<string, string> = () => ({});
 
-/** Registers the hooks: one SMTP peer, database, clock and app for the file; a quiet outbox before each test. */
-export function useOutboxHarness(): void {
+/**
+ * Registers the hooks: one SMTP peer, database, clock and app for the file; a quiet outbox before each test.
+ * `env` adds to the app's environment; it is read once the file's earlier beforeAll hooks (its fakes) have run.
+ */
+export function useOutboxHarness(env: () => Record<string, string> = () => ({})): void {
+  extraEnv = env;
   beforeAll(async () => {
     ctx.smtp = await startSwitchableSmtp();
     ctx.extraApps = [];
@@ -172,15 +180,19 @@ export async function change(serviceId: number, up: boolean, lastedMs: number | 
     .execute();
 }
 
-/** Runs the worker until nothing is due, moving the ctx.clock past each retry; returns how many runs it took. */
-export async function drain(target = worker(), stepMs = 31 * 60_000, maxRuns = 200): Promise<number> {
+/**
+ * Runs the worker until nothing of `table` is due, moving the ctx.clock past each retry; returns how many runs it
+ * took.
+ */
+export async function drain(
+  target = worker(),
+  stepMs = 31 * 60_000,
+  maxRuns = 200,
+  table: 'notification_deliveries' | 'subject_mail_deliveries' = 'notification_deliveries',
+): Promise<number> {
   for (let run = 1; run <= maxRuns; run += 1) {
     await target.runOnce();
-    const open = await db()
-      .selectFrom('notification_deliveries')
-      .select('id')
-      .where('state', 'in', ['pending', 'sending'])
-      .execute();
+    const open = await db().selectFrom(table).select('id').where('state', 'in', ['pending', 'sending']).execute();
     if (open.length === 0) return run;
     ctx.clock.advance(stepMs);
   }
@@ -195,4 +207,57 @@ export function mailsTo(email: string): Received[] {
 /** sentNotifications rows of the service. */
 export async function sentRows(serviceId: number) {
   return db().selectFrom('sent_notifications').selectAll().where('serviceId', '=', serviceId).execute();
+}
+
+/**
+ * A mailer whose process "dies" right after SMTP accepted a mail: its send never returns until `crash()` makes it
+ * fail, long after its claim expired (the worker never gets to record the mail as sent).
+ */
+function crashingMailer(): { mailer: Mailer; crash: (reason: Error) => void } {
+  const real = createSmtpMailer({
+    host: '127.0.0.1',
+    port: ctx.smtp.port,
+    secure: 'none',
+    user: undefined,
+    password: undefined,
+    from: 'lab@example.test',
+  });
+  let crash: (reason: Error) => void = () => undefined;
+  const frozen = new Promise<never>((_resolve, reject) => {
+    crash = reject;
+  });
+  const mailer: Mailer = {
+    isConfigured: true,
+    async send(mail) {
+      await real.send(mail);
+      await frozen;
+    },
+    close: () => real.close(),
+  };
+  return { mailer, crash };
+}
+
+/**
+ * The crash between SMTP accepting a mail and recording it: an instance whose mailer dies that way sends the first
+ * mail of what `queueChange` records, and keeps its claim. Returns a survivor instance on the same database (closed
+ * after the test) and `bury`, which ends the dead one (its late error must change nothing).
+ */
+export async function crashAfterSmtpAccepted(
+  queueChange: () => Promise<void>,
+): Promise<{ survivor: TestApp; bury: () => Promise<void> }> {
+  const { mailer, crash } = crashingMailer();
+  const dying = await startTestApp({ testDb: ctx.testDb, clock: ctx.clock, mailer, env: smtpEnv() });
+  await queueChange();
+  const dyingRun = dying.built.services.outbox.runOnce();
+  await ctx.smtp.waitFor(1);
+  const survivor = await startTestApp({ testDb: ctx.testDb, clock: ctx.clock, env: smtpEnv() });
+  ctx.extraApps.push(survivor);
+  return {
+    survivor,
+    bury: async () => {
+      crash(new Error('connection lost'));
+      await dyingRun;
+      await dying.close();
+    },
+  };
 }

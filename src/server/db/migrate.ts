@@ -18,6 +18,7 @@ import { apiKeysMigration } from './migrations/0014-api-keys.ts';
 import { checkSettingsMigration } from './migrations/0015-check-settings.ts';
 import { alertChannelsMigration } from './migrations/0016-alert-channels.ts';
 import { maintenanceStatusPagesMigration } from './migrations/0017-maintenance-status-pages.ts';
+import { subjectMailMigration } from './migrations/0018-subject-mail.ts';
 import { subjectChangesByTimeMigration } from './migrations/0019-subject-changes-by-time.ts';
 
 /** Migrations are listed in code (not read from disk) so the bundled server carries them. */
@@ -40,6 +41,7 @@ export function migrationsFor(db: Pick<Db, 'dialect'>): Record<string, Migration
     '0015-check-settings': checkSettingsMigration(db.dialect),
     '0016-alert-channels': alertChannelsMigration(db.dialect),
     '0017-maintenance-status-pages': maintenanceStatusPagesMigration(db.dialect),
+    '0018-subject-mail': subjectMailMigration(db.dialect),
     '0019-subject-changes-by-time': subjectChangesByTimeMigration(db.dialect),
   };
 }

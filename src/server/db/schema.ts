@@ -416,6 +416,33 @@ export interface ChannelDeliveriesTable {
   finishedAt: string | null;
 }
 
+/**
+ * One e-mail alert about a game server or the media server for one subscription (migration 0018), with the claim
+ * protocol and stored mail of notification_deliveries.
+ */
+export interface SubjectMailDeliveriesTable {
+  id: Generated<number>;
+  /** alert_subject_changes.id */
+  changeId: number;
+  /** alert_subscriptions.id: who gets it and about what. */
+  subscriptionId: number;
+  status: Bool;
+  state: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  nextAttemptAt: string;
+  claimToken: string | null;
+  claimedAt: string | null;
+  lastError: string | null;
+  inDoubt: BoolDefault;
+  createdAt: string;
+  finishedAt: string | null;
+  mailTo: string | null;
+  mailSubject: string | null;
+  mailHtml: string | null;
+  mailText: string | null;
+  mailTemplateId: number | null;
+}
+
 /** A maintenance window (migration 0017): its schedule in the wall-clock time of `time_zone` (IANA). */
 export interface MaintenanceWindowsTable {
   id: Generated<number>;
@@ -481,6 +508,7 @@ export interface Database {
   alert_subscriptions: AlertSubscriptionsTable;
   alert_subject_changes: AlertSubjectChangesTable;
   channel_deliveries: ChannelDeliveriesTable;
+  subject_mail_deliveries: SubjectMailDeliveriesTable;
   maintenance_windows: MaintenanceWindowsTable;
   status_pages: StatusPagesTable;
   status_page_notes: StatusPageNotesTable;

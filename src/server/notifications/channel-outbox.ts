@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { isAdminRole } from '#shared/permissions';
 import type { ChannelHttp } from '../integrations/channels/channel-http.ts';
 import { CHANNEL_SENDERS } from '../integrations/channels/channel-senders.ts';
 import { IntegrationError } from '../integrations/http/json-client.ts';
@@ -54,10 +53,6 @@ export class ChannelOutbox {
     const delivery = await deliveries.load(id);
     if (!delivery) return 'skipped'; // its channel was deleted meanwhile (cascade)
     const now = clock.now();
-    if (delivery.isHiddenGameServer && !isAdminRole(delivery.user.role)) {
-      await deliveries.finish(id, token, 'skipped', iso(now), 'game server not visible');
-      return 'skipped';
-    }
     const decision = decideDelivery(delivery, {
       now,
       hasNewer: await deliveries.hasNewer(delivery),

@@ -7,6 +7,7 @@ const now = new Date('2030-01-01T12:00:00.000Z');
 const delivery: DeliveryToSend = {
   id: 1,
   changeId: 10,
+  ownerId: 3,
   preferenceId: 3,
   serviceId: 4,
   status: false,
@@ -16,8 +17,9 @@ const delivery: DeliveryToSend = {
   previousChangedAt: null,
   email: 'a@b.test',
   preferenceEnabled: true,
-  serviceName: 'S',
+  subjectName: 'S',
   serviceIsNsfw: false,
+  isHiddenGameServer: false,
   user: { id: 2, role: 'user', approved: true, enabled: true, can_view_nsfw: false },
   mail: null,
 };
@@ -47,6 +49,12 @@ describe('decideDelivery', () => {
     expect(decideDelivery({ ...delivery, serviceIsNsfw: true }, quiet).action).toBe('skip');
     const nsfwUser = { ...delivery.user, can_view_nsfw: true };
     expect(decideDelivery({ ...delivery, serviceIsNsfw: true, user: nsfwUser }, quiet).action).toBe('send');
+  });
+  it('skips a hidden game server for everyone but administrators', () => {
+    const hidden = { ...delivery, isHiddenGameServer: true };
+    expect(decideDelivery(hidden, quiet)).toEqual({ action: 'skip', reason: 'game server not visible' });
+    expect(decideDelivery({ ...hidden, user: { ...delivery.user, role: 'admin' } }, quiet).action).toBe('send');
+    expect(decideDelivery({ ...hidden, user: { ...delivery.user, role: 'superadmin' } }, quiet).action).toBe('send');
   });
   it('skips a change superseded by a later one, and a state the recipient already has', () => {
     expect(decideDelivery(delivery, { ...quiet, hasNewer: true }).action).toBe('skip');

@@ -1,5 +1,5 @@
-import type { DeliveryToSend, LastSent } from '../repositories/notification-outbox.repository.ts';
-import { canSeeNsfw, isApproved } from '#shared/permissions';
+import type { LastSent, MailDelivery } from '../repositories/mail-delivery-queue.ts';
+import { canSeeNsfw, isAdminRole, isApproved } from '#shared/permissions';
 
 /** The outbox's timing rules, in one place (docs/decisions/0005-notifications.md explains them). */
 export const OUTBOX_RULES = {
@@ -42,7 +42,8 @@ export interface DecisionContext {
 
 /**
  * The send rules of e-mail and channel deliveries alike, in order:
- * 1. Only to someone who may still get it: preference enabled, account enabled and approved, NSFW visible.
+ * 1. Only to someone who may still get it: preference or subscription enabled, account enabled and approved, the
+ *    subject visible to them (an NSFW service, a hidden game server).
  * 2. Coalesce: a change superseded by a later one is skipped; the later one carries the current state.
  * 3. No news: a state equal to the last one this preference was told about is skipped (a flap that ended
  *    where it began while earlier mails were held back).
@@ -53,13 +54,15 @@ export interface DecisionContext {
  * alone would let a mail in doubt that did arrive swallow the next real change.
  */
 export function decideDelivery(
-  delivery: Pick<DeliveryToSend, 'preferenceEnabled' | 'user' | 'serviceIsNsfw' | 'status'>,
+  delivery: Pick<MailDelivery, 'preferenceEnabled' | 'user' | 'serviceIsNsfw' | 'isHiddenGameServer' | 'status'>,
   context: DecisionContext,
 ): DeliveryDecision {
   if (!delivery.preferenceEnabled) return { action: 'skip', reason: 'preference disabled' };
   const user = delivery.user;
   if (!user.enabled || !isApproved(user)) return { action: 'skip', reason: 'account not active' };
   if (delivery.serviceIsNsfw && !canSeeNsfw(user)) return { action: 'skip', reason: 'service not visible' };
+  if (delivery.isHiddenGameServer && !isAdminRole(user.role))
+    return { action: 'skip', reason: 'game server not visible' };
   if (context.hasNewer) return { action: 'skip', reason: 'superseded by a later change' };
   const last = context.lastSent;
   if (context.lastTold === delivery.status) return { action: 'skip', reason: 'recipient already has this state' };

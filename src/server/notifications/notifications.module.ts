@@ -6,6 +6,7 @@ import { EmailTemplatesRepository } from '../repositories/email-templates.reposi
 import { MailSettingsRepository } from '../repositories/mail-settings.repository.ts';
 import { NotificationOutboxRepository } from '../repositories/notification-outbox.repository.ts';
 import { OutboxMailsRepository } from '../repositories/outbox-mails.repository.ts';
+import { SubjectMailDeliveriesRepository } from '../repositories/subject-mail-deliveries.repository.ts';
 import { NotificationPreferencesRepository } from '../repositories/notification-preferences.repository.ts';
 import { ServicesRepository } from '../repositories/services.repository.ts';
 import type { Clock } from '../services/clock.ts';
@@ -104,6 +105,7 @@ export async function createNotificationServices(deps: NotificationDeps): Promis
     }),
     outbox: new NotificationOutbox({
       outbox: new NotificationOutboxRepository(db),
+      subjectMails: new SubjectMailDeliveriesRepository(db),
       mails: new OutboxMailsRepository(db),
       templates,
       mailer,

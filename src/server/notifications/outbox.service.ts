@@ -1,15 +1,13 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EmailTemplatesRepository } from '../repositories/email-templates.repository.ts';
-import type {
-  DeliveryMail,
-  DeliveryToSend,
-  NotificationOutboxRepository,
-} from '../repositories/notification-outbox.repository.ts';
+import type { DeliveryMail, MailDelivery, MailDeliveryQueue } from '../repositories/mail-delivery-queue.ts';
+import type { NotificationOutboxRepository } from '../repositories/notification-outbox.repository.ts';
+import type { SubjectMailDeliveriesRepository } from '../repositories/subject-mail-deliveries.repository.ts';
 import type { NewOutboxMail, OutboxMail, OutboxMailsRepository } from '../repositories/outbox-mails.repository.ts';
 import type { Clock } from '../services/clock.ts';
 import { iso } from '../services/clock.ts';
-import { decideDelivery, OUTBOX_RULES, retryDelayMs, shouldGiveUp } from './delivery-rules.ts';
+import { decideDelivery, OUTBOX_RULES, retryDelayMs, shouldGiveUp, type DeliveryDecision } from './delivery-rules.ts';
 import type { AlertQueueRepository } from '../repositories/alert-queue.repository.ts';
 import { alertPayload, type AlertFacts } from './channel-alert.ts';
 import type { ChannelOutbox } from './channel-outbox.ts';
@@ -18,7 +16,10 @@ import type { ReloadableMailer } from './settings-mailer.ts';
 import { absoluteLogoUrl, composeMail } from './template-renderer.ts';
 
 export interface OutboxDeps {
+  /** E-mail deliveries of service changes (one per enabled preference). */
   outbox: NotificationOutboxRepository;
+  /** E-mail deliveries of game-server and media changes (one per enabled subscription with an address). */
+  subjectMails: SubjectMailDeliveriesRepository;
   /** Mails that are not status notifications, rendered when queued (game-server requests). */
   mails: OutboxMailsRepository;
   templates: EmailTemplatesRepository;
@@ -55,12 +56,13 @@ const BATCH = 100;
 const MAX_SENDS_PER_RUN = 50;
 
 /**
- * The notification outbox worker. Each run: (1) turns unprocessed status changes into deliveries, one per
- * enabled preference and one per channel of its owner (transactionally, exactly once; alert-queue.repository.ts);
- * (2) returns deliveries whose worker died to
- * pending; (3) claims due deliveries one by one with a conditional UPDATE and sends them with the default
- * template, recording sentNotifications; (4) sends due channel deliveries (channel-outbox.ts). Runs never overlap within an instance; instances coordinate
- * through the database alone. The job `jobs/send-notifications.job.ts` calls `runOnce` every second.
+ * The notification outbox worker. Each run: (1) turns unprocessed status changes into deliveries, one e-mail per
+ * enabled preference (services) or subscription (game servers, the media server) and one per channel of its owner
+ * (transactionally, exactly once; alert-queue.repository.ts); (2) returns deliveries whose worker died to pending;
+ * (3) claims due e-mail deliveries of both tables one by one with a conditional UPDATE and sends them with the
+ * default template under the same rules; (4) sends due channel deliveries (channel-outbox.ts). Runs never overlap
+ * within an instance; instances coordinate through the database alone. The job `jobs/send-notifications.job.ts`
+ * calls `runOnce` every second.
  */
 export class NotificationOutbox {
   #running: Promise<OutboxRunReport> | undefined;
@@ -90,8 +92,13 @@ export class NotificationOutbox {
     // Settings changed by another instance reach this one's mailer (and password reset) within a tick.
     await this.deps.mailer.refresh();
     report.enqueued = await this.#enqueueAlerts();
-    // SMTP failing: the queued plain mails wait too, instead of waiting on a dead server for each of them.
-    if (await this.#sendDeliveries(report)) await this.#sendMails(report);
+    // SMTP failing: the other queues wait too, instead of waiting on a dead server for each of their mails.
+    if (
+      (await this.#sendDeliveries(this.deps.outbox, report)) &&
+      (await this.#sendDeliveries(this.deps.subjectMails, report))
+    ) {
+      await this.#sendMails(report);
+    }
     // Channels do not depend on SMTP: they go out whatever e-mail does.
     await this.deps.channels.run((outcome) => {
       report[outcome] += 1;
@@ -117,16 +124,19 @@ export class NotificationOutbox {
     return enqueued;
   }
 
-  /** The due e-mail deliveries; false when SMTP is failing (the rest wait for a later run). */
-  async #sendDeliveries(report: OutboxRunReport): Promise<boolean> {
-    const { outbox, clock } = this.deps;
+  /** The due e-mail deliveries of one table; false when SMTP is failing (the rest wait for a later run). */
+  async #sendDeliveries<D extends MailDelivery>(
+    queue: MailDeliveryQueue<D>,
+    report: OutboxRunReport,
+  ): Promise<boolean> {
+    const { clock } = this.deps;
     const now = clock.now();
-    await outbox.releaseStaleClaims(iso(new Date(now.getTime() - OUTBOX_RULES.claimLeaseMs)));
-    const due = await outbox.dueIds(iso(now), MAX_SENDS_PER_RUN);
+    await queue.releaseStaleClaims(iso(new Date(now.getTime() - OUTBOX_RULES.claimLeaseMs)));
+    const due = await queue.dueIds(iso(now), MAX_SENDS_PER_RUN);
     for (const id of due) {
       const token = randomUUID();
-      if (!(await outbox.claim(id, token, iso(clock.now())))) continue;
-      const outcome = await this.#deliver(id, token);
+      if (!(await queue.claim(id, token, iso(clock.now())))) continue;
+      const outcome = await this.#deliver(queue, id, token);
       report[outcome] += 1;
       if (outcome === 'retried') return false;
     }
@@ -168,43 +178,57 @@ export class NotificationOutbox {
     }
   }
 
-  async #deliver(id: number, token: string): Promise<'sent' | 'skipped' | 'deferred' | 'retried' | 'failed'> {
-    const { outbox, clock } = this.deps;
-    const delivery = await outbox.load(id);
-    if (!delivery) return 'skipped'; // its preference or service was deleted meanwhile (cascade)
+  async #deliver<D extends MailDelivery>(
+    queue: MailDeliveryQueue<D>,
+    id: number,
+    token: string,
+  ): Promise<'sent' | 'skipped' | 'deferred' | 'retried' | 'failed'> {
+    const { clock } = this.deps;
+    const delivery = await queue.load(id);
+    if (!delivery) return 'skipped'; // its preference, subscription or subject was deleted meanwhile (cascade)
     const now = clock.now();
-    const decision = decideDelivery(delivery, {
-      now,
-      hasNewer: await outbox.hasNewerDelivery(delivery.preferenceId, delivery.changeId),
-      lastSent: await outbox.lastSent(delivery.preferenceId, delivery.serviceId),
-      lastTold: await outbox.lastTold(delivery.preferenceId, delivery.id),
-    });
+    // Once rendered, the stored mail is what every attempt sends, to the address it was rendered for.
+    const decision: DeliveryDecision =
+      delivery.email || delivery.mail
+        ? decideDelivery(delivery, {
+            now,
+            hasNewer: await queue.hasNewer(delivery),
+            lastSent: await queue.lastSent(delivery),
+            lastTold: await queue.lastTold(delivery),
+          })
+        : // A subscriber whose account lost its address after the change was queued, before a first attempt.
+          { action: 'skip', reason: 'no e-mail address' };
     switch (decision.action) {
       case 'skip':
-        await outbox.finish(id, token, 'skipped', decision.reason, iso(now));
+        await queue.finish(id, token, 'skipped', decision.reason, iso(now));
         return 'skipped';
       case 'defer':
-        await outbox.retryLater(id, token, iso(decision.until), undefined);
+        await queue.retryLater(id, token, iso(decision.until), undefined);
         return 'deferred';
       case 'send':
-        return this.#send(delivery, token);
+        return this.#send(queue, delivery, token);
     }
   }
 
-  async #send(delivery: DeliveryToSend, token: string): Promise<'sent' | 'skipped' | 'retried' | 'failed'> {
-    const { outbox, clock, mailer } = this.deps;
+  async #send<D extends MailDelivery>(
+    queue: MailDeliveryQueue<D>,
+    delivery: D,
+    token: string,
+  ): Promise<'sent' | 'skipped' | 'retried' | 'failed'> {
+    const { clock, mailer } = this.deps;
     try {
       if (!mailer.isConfigured) throw new Error('SMTP is not configured');
       const mail = delivery.mail ?? (await this.#render(delivery));
       // Stored before SMTP sees it: if this process dies after SMTP accepted the mail, the resend of the delivery
       // in doubt is the same mail under the same Message-ID, whatever was renamed or edited meanwhile.
-      if (!delivery.mail && !(await outbox.saveMail(delivery.id, token, mail))) {
+      if (!delivery.mail && !(await queue.saveMail(delivery.id, token, mail))) {
         this.deps.log.warn({ delivery: delivery.id }, 'notification claim expired before sending');
         return 'skipped';
       }
       const { templateId, ...message } = mail;
-      await mailer.send({ ...message, messageId: this.#messageId(delivery.id) });
-      if (!(await outbox.markSent(delivery, token, templateId, iso(clock.now())))) {
+      const { prefix, scope } = queue.messageIdScope;
+      await mailer.send({ ...message, messageId: this.#stableId(prefix, scope, delivery.id) });
+      if (!(await queue.markSent(delivery, token, templateId, iso(clock.now())))) {
         this.deps.log.warn({ delivery: delivery.id }, 'notification sent after its claim expired');
       }
       return 'sent';
@@ -212,26 +236,26 @@ export class NotificationOutbox {
       const message = error instanceof Error ? error.message : String(error);
       const now = clock.now();
       if (shouldGiveUp(delivery.createdAt, now)) {
-        await outbox.finish(delivery.id, token, 'failed', message, iso(now));
+        await queue.finish(delivery.id, token, 'failed', message, iso(now));
         this.deps.log.warn({ delivery: delivery.id, err: error }, 'notification given up');
         return 'failed';
       }
       const attempts = delivery.attempts + 1;
       const next = new Date(now.getTime() + retryDelayMs(attempts));
-      await outbox.retryLater(delivery.id, token, iso(next), { error: message, attempts });
+      await queue.retryLater(delivery.id, token, iso(next), { error: message, attempts });
       return 'retried';
     }
   }
 
   /** The delivery's mail from the default template, the site's title and logo, and the change. */
-  async #render(delivery: DeliveryToSend): Promise<DeliveryMail> {
+  async #render(delivery: MailDelivery): Promise<DeliveryMail> {
     const template = await this.deps.templates.findDefault();
     if (!template) throw new Error('There is no default e-mail template');
     const site = await this.deps.site();
     const values = {
       logoUrl: absoluteLogoUrl(site.logo, this.deps.publicUrl),
       appName: site.title,
-      serviceName: delivery.serviceName,
+      serviceName: delivery.subjectName,
       status: delivery.status ? 'UP' : 'DOWN',
       timestamp: formatTimestamp(delivery.changedAt),
       duration: previousStateDuration(delivery.changedAt, delivery.previousChangedAt),
@@ -240,15 +264,11 @@ export class NotificationOutbox {
     return { to, subject, html: html ?? '', text, templateId: template.id };
   }
 
-  /** The same Message-ID every time this delivery is sent, unique to this installation. */
-  #messageId(deliveryId: number): string {
-    return this.#stableId('notification', 'delivery', deliveryId);
-  }
-
   #mailId(mailId: number): string {
     return this.#stableId('mail', 'mail', mailId);
   }
 
+  /** The same Message-ID every time this mail or delivery is sent, unique to this installation. */
   #stableId(prefix: string, scope: string, id: number): string {
     const tag = createHmac('sha256', this.deps.secret).update(`${scope}:${id}`).digest('hex').slice(0, 20);
     const host = new URL(this.deps.publicUrl).hostname || 'localhost';

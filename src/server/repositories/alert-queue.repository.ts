@@ -11,8 +11,9 @@ export type PayloadOf = (facts: AlertFacts) => string;
  * Turns unprocessed status changes into deliveries, each batch in one transaction: a crash leaves either the
  * deliveries and the processed mark or neither, and the unique keys make a racing second worker insert nothing.
  * Service changes become one e-mail delivery per enabled preference and one channel delivery per enabled channel
- * of each such preference's owner; game-server and media changes one channel delivery per enabled channel of each
- * subscriber. This is the one enqueue path of every alert (a hold, such as maintenance, belongs here).
+ * of each such preference's owner; game-server and media changes one e-mail delivery per enabled subscription whose
+ * owner has an address and one channel delivery per enabled channel of each subscriber. This is the one enqueue
+ * path of every alert (a hold, such as maintenance, belongs here).
  */
 export class AlertQueueRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -107,6 +108,33 @@ export class AlertQueueRepository {
       .limit(limit)
       .execute();
     if (changes.length === 0) return 0;
+    const ids = changes.map((change) => change.id);
+    await trx
+      .insertInto('subject_mail_deliveries')
+      .columns(['changeId', 'subscriptionId', 'status', 'state', 'nextAttemptAt', 'createdAt'])
+      .expression((eb) =>
+        eb
+          .selectFrom('alert_subject_changes as c')
+          .innerJoin('alert_subscriptions as a', (join) =>
+            join.onRef('a.subjectKind', '=', 'c.subjectKind').onRef('a.subjectId', '=', 'c.subjectId'),
+          )
+          .innerJoin('users as u', 'u.id', 'a.userId')
+          .select((s) => [
+            'c.id',
+            'a.id',
+            'c.status',
+            s.val('pending').as('state'),
+            s.val(now).as('nextAttemptAt'),
+            s.val(now).as('createdAt'),
+          ])
+          .where('c.id', 'in', ids)
+          .where('a.enabled', '=', true)
+          // The account's address is where these go; without one, the subscriber's channels alone hear of it.
+          .where('u.email', 'is not', null)
+          .where('u.email', '!=', ''),
+      )
+      .onConflict((oc) => oc.columns(['changeId', 'subscriptionId']).doNothing())
+      .execute();
     const targets = await trx
       .selectFrom('alert_subscriptions as a')
       .innerJoin('notification_channels as ch', 'ch.userId', 'a.userId')
@@ -130,7 +158,6 @@ export class AlertQueueRepository {
       const ofKind = targets.filter((target) => target.subjectKind === kind);
       await this.#insertChannelDeliveries(trx, facts, ofKind, now, payloadOf);
     }
-    const ids = changes.map((change) => change.id);
     await trx
       .updateTable('alert_subject_changes')
       .set({ processedAt: now })

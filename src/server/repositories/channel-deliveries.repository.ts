@@ -3,6 +3,7 @@ import type { Role } from '#shared/roles';
 import { bool } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { claimQueueRow, finishClaimedRow, retryClaimedRow } from './claimed-queue.ts';
+import { hasNewerDelivery, lastSentDelivery, lastToldStatus } from './delivery-history.ts';
 import type { LastSent } from './notification-outbox.repository.ts';
 import type { AlertSubjectKindAll } from '../notifications/channel-alert.ts';
 import { toChannel, type NotificationChannel } from './channels.repository.ts';
@@ -24,6 +25,11 @@ export interface ChannelDelivery {
   /** An NSFW service, or a hidden game server (visible to administrators only). */
   serviceIsNsfw: boolean;
   isHiddenGameServer: boolean;
+}
+
+/** A channel's deliveries about one subject: what coalescing, "no news" and anti-storm count per. */
+function sameSubject(delivery: ChannelDelivery) {
+  return { channelId: delivery.channel.id, subjectKind: delivery.subjectKind, subjectId: delivery.subjectId };
 }
 
 /**
@@ -142,44 +148,18 @@ export class ChannelDeliveriesRepository {
   }
 
   /** True when the channel has a delivery for a later change of the same subject. */
-  async hasNewer(delivery: ChannelDelivery): Promise<boolean> {
-    const row = await this.#sameSubject(delivery)
-      .select('id')
-      .where('changeId', '>', delivery.changeId)
-      .limit(1)
-      .executeTakeFirst();
-    return row !== undefined;
+  hasNewer(delivery: ChannelDelivery): Promise<boolean> {
+    return hasNewerDelivery(this.db, 'channel_deliveries', sameSubject(delivery), delivery.changeId);
   }
 
   /** The state of the latest other delivery to this channel about this subject that may have reached it. */
-  async lastTold(delivery: ChannelDelivery): Promise<boolean | undefined> {
-    const row = await this.#sameSubject(delivery)
-      .select('status')
-      .where('id', '!=', delivery.id)
-      .where((eb) => eb.or([eb('state', 'in', ['sent', 'sending']), eb('inDoubt', '=', true)]))
-      .orderBy('changeId', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    return row && bool(row.status);
+  lastTold(delivery: ChannelDelivery): Promise<boolean | undefined> {
+    return lastToldStatus(this.db, 'channel_deliveries', sameSubject(delivery), delivery.id);
   }
 
   /** The last alert sent to this channel about this subject. */
-  async lastSent(delivery: ChannelDelivery): Promise<LastSent | undefined> {
-    const row = await this.#sameSubject(delivery)
-      .select(['status', 'finishedAt'])
-      .where('state', '=', 'sent')
-      .orderBy('finishedAt', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    return row?.finishedAt ? { status: bool(row.status), sentAt: row.finishedAt } : undefined;
-  }
-
-  #sameSubject(delivery: ChannelDelivery) {
-    return this.db
-      .selectFrom('channel_deliveries')
-      .where('channelId', '=', delivery.channel.id)
-      .where('subjectKind', '=', delivery.subjectKind)
-      .where('subjectId', '=', delivery.subjectId);
+  lastSent(delivery: ChannelDelivery): Promise<LastSent | undefined> {
+    return lastSentDelivery(this.db, 'channel_deliveries', sameSubject(delivery));
   }
 
   /** Ends a claimed delivery: sent, skipped (with the reason) or failed (given up, with the last error). */

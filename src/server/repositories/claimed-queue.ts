@@ -2,10 +2,13 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
 /**
- * The claim protocol both outbox tables share: rows wait as `pending` until `nextAttemptAt`; a conditional UPDATE
+ * The claim protocol the outbox tables share: rows wait as `pending` until `nextAttemptAt`; a conditional UPDATE
  * moves one to `sending` for exactly one worker, however many instances race for it.
  */
-export type QueueTable = 'notification_deliveries' | 'outbox_mails' | 'channel_deliveries';
+export type QueueTable = DeliveryTable | 'outbox_mails';
+
+/** The delivery tables: a claimed row can be put back for later or ended with a reason. */
+export type DeliveryTable = 'notification_deliveries' | 'channel_deliveries' | 'subject_mail_deliveries';
 
 /** Ids of pending rows that are due, oldest first. */
 export async function dueQueueIds(
@@ -47,7 +50,7 @@ export async function claimQueueRow(
 /** A claimed delivery goes back to pending: after a failed attempt (counted, with its error) or a deferral (not). */
 export async function retryClaimedRow(
   db: Kysely<Database>,
-  table: 'notification_deliveries' | 'channel_deliveries',
+  table: DeliveryTable,
   claim: { id: number; token: string },
   nextAttemptAt: string,
   failure: { error: string; attempts: number } | undefined,
@@ -67,20 +70,24 @@ export async function retryClaimedRow(
     .execute();
 }
 
-/** Ends a claimed delivery (sent, skipped or failed) for the worker holding the claim, with its reason if any. */
+/**
+ * Ends a claimed delivery (sent, skipped or failed) for the worker holding the claim, with its reason if any; false
+ * when that worker no longer holds it.
+ */
 export async function finishClaimedRow(
   db: Kysely<Database>,
-  table: 'notification_deliveries' | 'channel_deliveries',
+  table: DeliveryTable,
   claim: { id: number; token: string },
   state: string,
   now: string,
   reason?: string,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const result = await db
     .updateTable(table)
     .set({ state, finishedAt: now, claimToken: null, lastError: reason?.slice(0, 1000) ?? null })
     .where('id', '=', claim.id)
     .where('state', '=', 'sending')
     .where('claimToken', '=', claim.token)
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

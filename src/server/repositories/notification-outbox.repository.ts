@@ -1,75 +1,36 @@
 import type { Kysely } from 'kysely';
-import type { Role } from '#shared/roles';
 import { bool } from '../db/database.ts';
-import { claimQueueRow, dueQueueIds, retryClaimedRow, finishClaimedRow } from './claimed-queue.ts';
 import type { Database } from '../db/schema.ts';
+import { finishClaimedRow } from './claimed-queue.ts';
+import {
+  DELIVERY_USER_COLUMNS,
+  deliveryUser,
+  MailDeliveryQueue,
+  STORED_MAIL_COLUMNS,
+  storedMail,
+  type LastSent,
+  type MailDelivery,
+} from './mail-delivery-queue.ts';
+
+export type { DeliveryMail, LastSent } from './mail-delivery-queue.ts';
 
 /** Where a delivery stands: pending (waiting or retrying), sending (claimed), or one of the final states. */
 export type DeliveryState = 'pending' | 'sending' | 'sent' | 'failed' | 'skipped';
 
-/** A delivery's mail as first rendered; every attempt sends exactly this. */
-export interface DeliveryMail {
-  to: string;
-  subject: string;
-  html: string;
-  text: string;
-  templateId: number;
-}
-
-/** A claimed delivery with everything needed to decide about it and render it. */
-export interface DeliveryToSend {
-  id: number;
-  changeId: number;
+/** A claimed service delivery: `ownerId` is its preference. */
+export interface DeliveryToSend extends MailDelivery {
   preferenceId: number;
   serviceId: number;
-  /** The new status of the service: true for up. */
-  status: boolean;
-  attempts: number;
-  createdAt: string;
-  changedAt: string;
-  previousChangedAt: string | null;
-  email: string;
-  preferenceEnabled: boolean;
-  serviceName: string;
-  serviceIsNsfw: boolean;
-  user: { id: number; role: Role; approved: boolean; enabled: boolean; can_view_nsfw: boolean };
-  /** The mail stored by an earlier attempt, or null before the first. */
-  mail: DeliveryMail | null;
-}
-
-/** The last notification one preference received about its service. */
-export interface LastSent {
-  status: boolean;
-  sentAt: string;
 }
 
 /**
- * SQL of the notification outbox: claiming deliveries and recording the outcome (they are queued by
- * alert-queue.repository.ts). Every state change of a delivery is a conditional UPDATE on its claim, so two workers (or
- * two instances on one PostgreSQL database) never own the same delivery at once.
+ * SQL of the service side of the e-mail outbox (notification_deliveries; queued by alert-queue.repository.ts):
+ * the claim protocol and stored mail come from MailDeliveryQueue, sends are also recorded in sent_notifications.
  */
-export class NotificationOutboxRepository {
-  constructor(private readonly db: Kysely<Database>) {}
-
-  /** Returns claims older than `claimedBefore` to pending: their worker died between claim and outcome. */
-  async releaseStaleClaims(claimedBefore: string): Promise<number> {
-    const result = await this.db
-      .updateTable('notification_deliveries')
-      .set({ state: 'pending', claimToken: null, claimedAt: null, inDoubt: true })
-      .where('state', '=', 'sending')
-      .where('claimedAt', '<', claimedBefore)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
-  }
-
-  /** Ids of pending deliveries that are due, oldest first. */
-  async dueIds(now: string, limit: number): Promise<number[]> {
-    return dueQueueIds(this.db, 'notification_deliveries', now, limit);
-  }
-
-  /** Claims a due pending delivery for this worker; false when another worker was first. */
-  async claim(id: number, token: string, now: string): Promise<boolean> {
-    return claimQueueRow(this.db, 'notification_deliveries', id, token, now);
+export class NotificationOutboxRepository extends MailDeliveryQueue<DeliveryToSend> {
+  constructor(db: Kysely<Database>) {
+    // The Message-ID scope of service mails since migration 0004: a delivery in doubt keeps its Message-ID.
+    super(db, 'notification_deliveries', 'preferenceId', { prefix: 'notification', scope: 'delivery' });
   }
 
   /** The delivery with its change, preference, service and user. */
@@ -94,16 +55,8 @@ export class NotificationOutboxRepository {
         'p.enabled as preferenceEnabled',
         's.name as serviceName',
         's.isNSFW as serviceIsNsfw',
-        'u.id as userId',
-        'u.role',
-        'u.approved',
-        'u.enabled as userEnabled',
-        'u.can_view_nsfw',
-        'd.mailTo',
-        'd.mailSubject',
-        'd.mailHtml',
-        'd.mailText',
-        'd.mailTemplateId',
+        ...DELIVERY_USER_COLUMNS,
+        ...STORED_MAIL_COLUMNS,
       ])
       .where('d.id', '=', id)
       .executeTakeFirst();
@@ -111,6 +64,7 @@ export class NotificationOutboxRepository {
     return {
       id: row.id,
       changeId: row.changeId,
+      ownerId: row.preferenceId,
       preferenceId: row.preferenceId,
       serviceId: row.serviceId,
       status: bool(row.status),
@@ -120,86 +74,21 @@ export class NotificationOutboxRepository {
       previousChangedAt: row.previousChangedAt,
       email: row.email,
       preferenceEnabled: bool(row.preferenceEnabled),
-      serviceName: row.serviceName,
+      subjectName: row.serviceName,
       serviceIsNsfw: bool(row.serviceIsNsfw),
-      user: {
-        id: row.userId,
-        role: row.role as Role,
-        approved: bool(row.approved),
-        enabled: bool(row.userEnabled),
-        can_view_nsfw: bool(row.can_view_nsfw),
-      },
-      mail:
-        row.mailTo !== null &&
-        row.mailSubject !== null &&
-        row.mailHtml !== null &&
-        row.mailText !== null &&
-        row.mailTemplateId !== null
-          ? {
-              to: row.mailTo,
-              subject: row.mailSubject,
-              html: row.mailHtml,
-              text: row.mailText,
-              templateId: row.mailTemplateId,
-            }
-          : null,
+      isHiddenGameServer: false,
+      user: deliveryUser(row),
+      mail: storedMail(row),
     };
   }
 
-  /** Stores the mail of a delivery this worker holds, before it goes to SMTP; false when the claim was lost. */
-  async saveMail(id: number, token: string, mail: DeliveryMail): Promise<boolean> {
-    const result = await this.db
-      .updateTable('notification_deliveries')
-      .set({
-        mailTo: mail.to,
-        mailSubject: mail.subject,
-        mailHtml: mail.html,
-        mailText: mail.text,
-        mailTemplateId: mail.templateId,
-      })
-      .where('id', '=', id)
-      .where('state', '=', 'sending')
-      .where('claimToken', '=', token)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
-  }
-
-  /** True when the preference has a delivery for a later change (this one is then stale). */
-  async hasNewerDelivery(preferenceId: number, changeId: number): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('notification_deliveries')
-      .select('id')
-      .where('preferenceId', '=', preferenceId)
-      .where('changeId', '>', changeId)
-      .limit(1)
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
-  /**
-   * The state of the latest other delivery for this preference that may have reached the recipient: sent, being
-   * sent, or in doubt (claimed by a sender that died).
-   */
-  async lastTold(preferenceId: number, exceptId: number): Promise<boolean | undefined> {
-    const row = await this.db
-      .selectFrom('notification_deliveries')
-      .select('status')
-      .where('preferenceId', '=', preferenceId)
-      .where('id', '!=', exceptId)
-      .where((eb) => eb.or([eb('state', 'in', ['sent', 'sending']), eb('inDoubt', '=', true)]))
-      .orderBy('changeId', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    return row && bool(row.status);
-  }
-
   /** The last notification sent for this preference and service. */
-  async lastSent(preferenceId: number, serviceId: number): Promise<LastSent | undefined> {
+  async lastSent(delivery: DeliveryToSend): Promise<LastSent | undefined> {
     const row = await this.db
       .selectFrom('sent_notifications')
       .select(['status', 'sentAt'])
-      .where('preferenceId', '=', preferenceId)
-      .where('serviceId', '=', serviceId)
+      .where('preferenceId', '=', delivery.preferenceId)
+      .where('serviceId', '=', delivery.serviceId)
       .orderBy('sentAt', 'desc')
       .orderBy('id', 'desc')
       .limit(1)
@@ -213,14 +102,9 @@ export class NotificationOutboxRepository {
    */
   async markSent(delivery: DeliveryToSend, token: string, templateId: number, now: string): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
-      const result = await trx
-        .updateTable('notification_deliveries')
-        .set({ state: 'sent', finishedAt: now, claimToken: null, lastError: null })
-        .where('id', '=', delivery.id)
-        .where('state', '=', 'sending')
-        .where('claimToken', '=', token)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) !== 1) return false;
+      if (!(await finishClaimedRow(trx, 'notification_deliveries', { id: delivery.id, token }, 'sent', now))) {
+        return false;
+      }
       await trx
         .insertInto('sent_notifications')
         .values({
@@ -233,20 +117,5 @@ export class NotificationOutboxRepository {
         .execute();
       return true;
     });
-  }
-
-  /** Ends a claimed delivery without sending it (skipped) or after giving up (failed). */
-  async finish(id: number, token: string, state: 'skipped' | 'failed', reason: string, now: string): Promise<void> {
-    await finishClaimedRow(this.db, 'notification_deliveries', { id, token }, state, now, reason);
-  }
-
-  /** Puts a claimed delivery back for later: after a failed attempt (counted) or a deferral (not counted). */
-  async retryLater(
-    id: number,
-    token: string,
-    nextAttemptAt: string,
-    failure: { error: string; attempts: number } | undefined,
-  ): Promise<void> {
-    await retryClaimedRow(this.db, 'notification_deliveries', { id, token }, nextAttemptAt, failure);
   }
 }

@@ -33,8 +33,13 @@ export const CHANNELS_TEXT = {
   sendTestLabel: (name: string) => `Send test to ${name}`,
   testFailedTitle: 'Test notification failed',
   secretSet: 'Saved (hidden)',
-  subjectsIntro: 'Get an alert on your channels when one of these goes down or comes back up.',
-  noChannelsForSubjects: 'Add a channel first: these alerts go to your channels.',
+  subjectsIntro: (email: string | null) =>
+    email
+      ? `When one of these goes down or comes back up, you get an e-mail at ${email} and an alert on your channels.`
+      : 'When one of these goes down or comes back up, you get an alert on your channels.',
+  noEmailForSubjects: 'Your account has no e-mail address, so these alerts go to your channels only.',
+  nowhereForSubjects:
+    'Your account has no e-mail address and you have no channels yet: add a channel, or ask an administrator to add an address to your account.',
   subjectsLoadFailed: 'Could not load game servers and the media server.',
   subjectLabel: (name: string) => `Alerts for ${name}`,
   subjectSaved: 'Preferences updated',

@@ -80,7 +80,7 @@ export function NotificationPreferencesButton({
           </div>
           {tab === 'email' ? <PreferencesList accountEmail={user.email} /> : null}
           {tab === 'channels' ? <ChannelsPanel /> : null}
-          {tab === 'subjects' ? <SubscriptionsPanel /> : null}
+          {tab === 'subjects' ? <SubscriptionsPanel accountEmail={user.email} /> : null}
           {canManageTemplates && tab === 'email' ? (
             <DialogFooter>
               <Button

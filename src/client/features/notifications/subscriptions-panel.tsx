@@ -13,8 +13,11 @@ import {
 import { CHANNELS_TEXT } from './channels-text';
 import { LoadingRows } from './loading-rows';
 
-/** Game servers and the media server the caller may follow: a switch each, saved at once. */
-export function SubscriptionsPanel() {
+/**
+ * Game servers and the media server the caller may follow: a switch each, saved at once. Their alerts go by e-mail
+ * to the account's address (`accountEmail`) and to every channel, as a service's do.
+ */
+export function SubscriptionsPanel({ accountEmail }: { accountEmail: string | null }) {
   const queryClient = useQueryClient();
   const subjects = useQuery(subscriptionsQueryOptions());
   const channels = useQuery(channelsQueryOptions());
@@ -39,10 +42,12 @@ export function SubscriptionsPanel() {
   }
   return (
     <div className="-mr-2 grid min-h-0 gap-3 overflow-y-auto pr-2">
-      <p className="text-sm text-muted-foreground">{CHANNELS_TEXT.subjectsIntro}</p>
-      {channels.data?.length === 0 ? (
-        <p className="rounded-md border border-dashed p-3 text-sm">{CHANNELS_TEXT.noChannelsForSubjects}</p>
-      ) : null}
+      <p className="text-sm text-muted-foreground">{CHANNELS_TEXT.subjectsIntro(accountEmail)}</p>
+      {accountEmail ? null : (
+        <p className="rounded-md border border-dashed p-3 text-sm">
+          {channels.data?.length === 0 ? CHANNELS_TEXT.nowhereForSubjects : CHANNELS_TEXT.noEmailForSubjects}
+        </p>
+      )}
       <ul aria-label="Game servers and media server" className="grid gap-2">
         {subjects.data.map((subject) => (
           <li
