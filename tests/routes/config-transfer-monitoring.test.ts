@@ -254,7 +254,7 @@ describe('POST /api/config/import of the monitoring settings', () => {
     expect(after.badges).toEqual(['Web', 'Grafana']);
     expect(after.pages).toEqual(before.pages);
     expect(after.pages[0]?.notes.map((note) => note.title)).toEqual(['Upgrade', 'Disk replaced']);
-    expect(after.pages[0]?.gameServers).toEqual(['Arena', 'Minecraft01']);
+    expect(after.pages[0]?.gameServers).toEqual(['Arena', 'Minecraft']);
     expect(after.windows).toEqual(before.windows);
     // The credential header stayed behind (it is a secret); everything else of every check is the same.
     const withoutAuth = before.checks.map((service) =>
