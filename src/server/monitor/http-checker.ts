@@ -4,6 +4,7 @@ import { guardedLookup } from '../http/guarded-lookup.ts';
 import { loadUndici } from '../lib/undici.ts';
 import { MAX_CHECK_TIMEOUT_MS } from './check-timing.ts';
 import { createCachedLookup, type CachedLookup } from './dns-cache.ts';
+import { dispatchWithPeer, type HttpPeer } from './http-peer.ts';
 import { literalAddress, type TargetPolicy } from './metadata-targets.ts';
 import { realTimers, type MonotonicTimers, type TimerHandle } from './monotonic-timers.ts';
 
@@ -18,6 +19,10 @@ export interface CheckOutcome {
   status?: number;
   /** The final answer's body as text, kept only when the target asks for it (a [BODY] condition). */
   body?: string;
+  /** The address the final answer came from, read only when the target asks for it ([IP]). */
+  ip?: string;
+  /** HTTPS: ms until the certificate of the final answer's connection expires, when the target asks for it. */
+  certificateExpirationMs?: number;
 }
 
 /** The `error` of a check that reached its deadline. */
@@ -39,6 +44,8 @@ export interface CheckRequest {
   headers: Record<string, string>;
   body: string | null;
   keepBody: boolean;
+  /** Read the answer's connection: its address and, over HTTPS, its certificate's expiry (see http-peer.ts). */
+  keepPeer: boolean;
 }
 
 export interface HttpCheckerOptions {
@@ -53,6 +60,13 @@ export interface HttpCheckerOptions {
   timers?: MonotonicTimers;
   /** Addresses checks may connect to (literal or resolved); default: any. */
   policy?: TargetPolicy;
+  /** Wall-clock ms, for the time left on a certificate; default Date.now. */
+  wallNow?: () => number;
+  /**
+   * Tests: the certificates HTTPS checks trust instead of the system's roots (a self-signed one made by the
+   * test). Production trusts the system store (plus NODE_EXTRA_CA_CERTS).
+   */
+  trustedCertificates?: string[];
 }
 
 /** A connection the target policy refused; its message is the reason stored with the check. */
@@ -92,6 +106,7 @@ class Check implements Dispatcher.DispatchHandler {
   #location: string | null = null;
   #bytes = 0;
   #chunks: Buffer[] | null = null;
+  #peer: HttpPeer | null = null;
   #redirects = 0;
   #current: CheckTarget;
   readonly #timer: TimerHandle;
@@ -119,6 +134,7 @@ class Check implements Dispatcher.DispatchHandler {
     this.#location = null;
     this.#bytes = 0;
     this.#chunks = this.#current.request?.keepBody ? [] : null;
+    this.#peer = null;
     this.#controller = null;
     // IP literals are connected to without a lookup, so the lookup's guard never sees them: checked here.
     const policy = this.checker.policy;
@@ -129,18 +145,22 @@ class Check implements Dispatcher.DispatchHandler {
     }
     try {
       const request = this.#current.request;
-      this.checker.agent.dispatch(
-        request
-          ? {
-              origin: this.#current.origin,
-              path: this.#current.path,
-              method: request.method,
-              headers: { ...HEADERS, ...request.headers },
-              body: request.body,
-            }
-          : { origin: this.#current.origin, path: this.#current.path, method: 'GET', headers: HEADERS },
-        this,
-      );
+      const agent = this.checker.agent;
+      const dispatch = () =>
+        agent.dispatch(
+          request
+            ? {
+                origin: this.#current.origin,
+                path: this.#current.path,
+                method: request.method,
+                headers: { ...HEADERS, ...request.headers },
+                body: request.body,
+              }
+            : { origin: this.#current.origin, path: this.#current.path, method: 'GET', headers: HEADERS },
+          this,
+        );
+      if (request?.keepPeer) dispatchWithPeer((peer) => (this.#peer = peer), dispatch);
+      else dispatch();
     } catch (error) {
       this.#fail(error instanceof Error ? error.message : 'dispatch failed');
     }
@@ -184,6 +204,11 @@ class Check implements Dispatcher.DispatchHandler {
       status: this.#status,
     };
     if (this.#chunks) outcome.body = Buffer.concat(this.#chunks).toString('utf8');
+    if (this.#peer) {
+      if (this.#peer.ip !== undefined) outcome.ip = this.#peer.ip;
+      const validTo = this.#peer.certificateValidTo;
+      if (validTo !== undefined) outcome.certificateExpirationMs = validTo - this.checker.wallNow();
+    }
     this.#settle(outcome);
   }
 
@@ -267,6 +292,7 @@ export class HttpChecker {
   readonly maxRedirects: number;
   readonly policy: TargetPolicy | undefined;
   readonly timers: MonotonicTimers;
+  readonly wallNow: () => number;
   readonly #agentOptions: Agent.Options;
   #agent: Agent | null = null;
   #closed = false;
@@ -276,6 +302,7 @@ export class HttpChecker {
     this.maxRedirects = options.maxRedirects ?? 5;
     this.policy = options.policy;
     this.timers = options.timers ?? realTimers;
+    this.wallNow = options.wallNow ?? Date.now;
     const keepAliveMs = options.keepAliveMs ?? 60_000;
     this.#agentOptions = {
       keepAliveTimeout: keepAliveMs,
@@ -286,6 +313,7 @@ export class HttpChecker {
       connect: {
         timeout: MAX_CHECK_TIMEOUT_MS,
         lookup: connectLookup(options.lookup ?? createCachedLookup(), options.policy),
+        ...(options.trustedCertificates ? { ca: options.trustedCertificates } : {}),
       },
     };
   }
