@@ -4,7 +4,7 @@ import { guardedLookup } from '../http/guarded-lookup.ts';
 import { loadUndici } from '../lib/undici.ts';
 import { MAX_CHECK_TIMEOUT_MS } from './check-timing.ts';
 import { createCachedLookup, type CachedLookup } from './dns-cache.ts';
-import { dispatchWithPeer, type HttpPeer } from './http-peer.ts';
+import { awaitPeer, type HttpPeer, type PeerWaiter } from './http-peer.ts';
 import { literalAddress, type TargetPolicy } from './metadata-targets.ts';
 import { realTimers, type MonotonicTimers, type TimerHandle } from './monotonic-timers.ts';
 
@@ -99,7 +99,7 @@ export function toCheckTarget(url: string, request?: CheckRequest): CheckTarget 
  * the final answer, on an error, or at the deadline, whichever comes first; later callbacks are ignored and a
  * request still connecting when the deadline passed is aborted as soon as undici hands it over.
  */
-class Check implements Dispatcher.DispatchHandler {
+class Check implements Dispatcher.DispatchHandler, PeerWaiter {
   #controller: Dispatcher.DispatchController | null = null;
   #settled = false;
   #status = 0;
@@ -145,30 +145,44 @@ class Check implements Dispatcher.DispatchHandler {
     }
     try {
       const request = this.#current.request;
-      const agent = this.checker.agent;
-      const dispatch = () =>
-        agent.dispatch(
-          request
-            ? {
-                origin: this.#current.origin,
-                path: this.#current.path,
-                method: request.method,
-                headers: { ...HEADERS, ...request.headers },
-                body: request.body,
-              }
-            : { origin: this.#current.origin, path: this.#current.path, method: 'GET', headers: HEADERS },
-          this,
-        );
-      if (request?.keepPeer) dispatchWithPeer((peer) => (this.#peer = peer), dispatch);
-      else dispatch();
+      this.checker.agent.dispatch(
+        request
+          ? {
+              origin: this.#current.origin,
+              path: this.#current.path,
+              method: request.method,
+              headers: { ...HEADERS, ...request.headers },
+              body: request.body,
+            }
+          : { origin: this.#current.origin, path: this.#current.path, method: 'GET', headers: HEADERS },
+        this,
+      );
     } catch (error) {
       this.#fail(error instanceof Error ? error.message : 'dispatch failed');
     }
   }
 
   onRequestStart(controller: Dispatcher.DispatchController): void {
-    if (this.#settled) controller.abort(new Error('check already ended'));
-    else this.#controller = controller;
+    if (this.#settled) {
+      controller.abort(new Error('check already ended'));
+      return;
+    }
+    this.#controller = controller;
+    // The request is being written now: the connection it goes out on is the one its answer comes back on.
+    if (this.#current.request?.keepPeer) awaitPeer(this);
+  }
+
+  /** PeerWaiter: the request as dispatched, and what its connection says. */
+  get origin(): string {
+    return this.#current.origin;
+  }
+
+  get path(): string {
+    return this.#current.path;
+  }
+
+  peer(peer: HttpPeer): void {
+    this.#peer = peer;
   }
 
   onResponseStart(

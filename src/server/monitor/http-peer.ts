@@ -10,24 +10,29 @@ export interface HttpPeer {
   certificateValidTo: number | undefined;
 }
 
-/** Told the peer of each connection its request is written to (a request undici retries is written again). */
-export type PeerListener = (peer: HttpPeer) => void;
+/** A request waiting to hear which connection it is written to. */
+export interface PeerWaiter {
+  /** The request's origin and path as dispatched: what undici's request object says too. */
+  readonly origin: string;
+  readonly path: string;
+  peer(peer: HttpPeer): void;
+}
 
 /**
  * undici's pools keep their sockets to themselves, and a dispatch handler never learns which connection its
- * request went out on. Its diagnostics channels do say: `undici:request:create` hands over each new request
- * object (synchronously, inside `dispatch`), and `undici:client:sendHeaders` pairs that same object with the
- * socket it is written to. So a check that needs its peer is dispatched inside `dispatchWithPeer`, which claims the
- * request created during that call; the socket it is later written to gives the facts. Other requests (the
- * integration clients', Node's own fetch) are created outside such a call and are not looked at.
+ * request goes out on. Its `undici:client:sendHeaders` diagnostics channel says: undici writes a request by calling
+ * the handler's `onRequestStart` and then, in the same synchronous step (client-h1.js, writeH1), publishing the
+ * request with the socket it writes it to. So a check that needs its peer calls `awaitPeer` from `onRequestStart`,
+ * and the very next publication is its own; its origin and path are compared anyway, so that nothing else is ever
+ * taken for it (the publication after a write that was given up clears the wait).
  *
- * A socket's facts are read once, at its first request, and kept for its life: a reused connection keeps the
- * certificate it handshook with, so reuse costs nothing here. Nothing is subscribed until a check needs a peer,
- * so services without such conditions do not even make undici publish.
+ * A socket's facts are read once, at its first such request, and kept for its life: a reused connection keeps the
+ * certificate it handshook with, so reuse costs nothing here. Nothing is subscribed until a check needs a peer, so
+ * services without such conditions do not even make undici publish. No per-request bookkeeping is kept (a
+ * WeakMap entry per request more than doubled the checks' garbage collection).
  */
 const peers = new WeakMap<Socket, HttpPeer>();
-const listeners = new WeakMap<object, PeerListener>();
-let claiming: PeerListener | null = null;
+let waiting: PeerWaiter | null = null;
 let subscribed = false;
 
 function peerOf(socket: Socket): HttpPeer {
@@ -44,28 +49,20 @@ function peerOf(socket: Socket): HttpPeer {
   return peer;
 }
 
-function subscribeOnce(): void {
-  if (subscribed) return;
-  subscribed = true;
-  // The module-level subscribe keeps the channels alive (a channel object's own subscribers may be collected).
-  subscribe('undici:request:create', (message) => {
-    if (claiming === null) return;
-    listeners.set((message as { request: object }).request, claiming);
-    claiming = null;
-  });
-  subscribe('undici:client:sendHeaders', (message) => {
-    const { request, socket } = message as { request: object; socket: Socket };
-    listeners.get(request)?.(peerOf(socket));
-  });
+function onSendHeaders(message: unknown): void {
+  const waiter = waiting;
+  if (waiter === null) return;
+  waiting = null;
+  const { request, socket } = message as { request: { origin?: unknown; path?: unknown }; socket: Socket };
+  if (request.origin === waiter.origin && request.path === waiter.path) waiter.peer(peerOf(socket));
 }
 
-/** Runs `dispatch` (one undici dispatch) so that `listener` hears the peer of the connection it is written to. */
-export function dispatchWithPeer(listener: PeerListener, dispatch: () => void): void {
-  subscribeOnce();
-  claiming = listener;
-  try {
-    dispatch();
-  } finally {
-    claiming = null;
+/** Called from a dispatch handler's `onRequestStart`: `waiter` hears the peer of the connection it is written to. */
+export function awaitPeer(waiter: PeerWaiter): void {
+  if (!subscribed) {
+    subscribed = true;
+    // The module-level subscribe keeps the channel alive (a channel object's own subscribers may be collected).
+    subscribe('undici:client:sendHeaders', onSendHeaders);
   }
+  waiting = waiter;
 }
