@@ -89,7 +89,7 @@ describe('live updates', () => {
     // Down again, now because the condition fails: an administrator reads the condition with what it saw.
     await updateServiceViaApi(page, service.id, { url: `${app.baseUrl}/api/no-such-route` });
     await visible(card.getByTestId('status-badge').getByText('Offline', { exact: true }));
-    expect(await (await visible(failure)).textContent()).toBe('[STATUS] == 200 (was 404)');
+    expect(await (await visible(failure)).locator('dd').textContent()).toBe('[STATUS] == 200 (was 404)');
     expect(refetches).toEqual([]);
     await page.unroute('**/api/services');
   });
