@@ -393,6 +393,23 @@ describe('push checks', () => {
     expect(notPush.body.message).toBe('Only push:// services have a push URL');
   });
 
+  it('gives a service turned into a push service its push URL in the PUT answer, once', async () => {
+    const service = await addService({ url: `${echo.base}/job` });
+    expect(service.pushUrl).toBeUndefined();
+    const turned = await time.change(service.id, () =>
+      admin.put<ServiceWire>(`/api/services/${service.id}`, { id: service.id, url: 'push://nightly' }),
+    );
+    expect(turned.status).toBe(200);
+    expect(turned.body.pushUrl).toMatch(/^http:\/\/localhost[:\d]*\/api\/push\/[A-Za-z0-9_-]{43}$/);
+    expect((await app.client().get(pathOf(turned.body.pushUrl ?? ''))).status).toBe(200);
+
+    // Any later edit of the push service keeps its URL and never shows it again.
+    const renamed = await admin.put<ServiceWire>(`/api/services/${service.id}`, { id: service.id, name: 'Nightly' });
+    expect(renamed.body.pushUrl).toBeUndefined();
+    expect((await listed(admin, service.id)).pushUrl).toBeUndefined();
+    expect((await app.client().get(pathOf(turned.body.pushUrl ?? ''))).status).toBe(200);
+  });
+
   it('stores only a hash of the token', async () => {
     const service = await addService({ url: 'push://' });
     const token = (service.pushUrl ?? '').split('/').at(-1) ?? '';
