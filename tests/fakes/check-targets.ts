@@ -45,6 +45,7 @@ export class EchoServer {
   /** HTTPS: TLS handshakes completed (a kept-alive connection counts once). */
   connections = 0;
   #status = 200;
+  #closeNext = false;
   readonly #server: http.Server | https.Server;
   base = '';
 
@@ -55,7 +56,10 @@ export class EchoServer {
       request.on('end', () => {
         const body = Buffer.concat(chunks).toString('utf8');
         this.requests.push({ method: request.method ?? '', headers: request.headers, body });
-        response.writeHead(this.#status, { 'content-type': 'application/json' });
+        const headers: http.OutgoingHttpHeaders = { 'content-type': 'application/json' };
+        if (this.#closeNext) headers.connection = 'close';
+        this.#closeNext = false;
+        response.writeHead(this.#status, headers);
         response.end(
           JSON.stringify({ method: request.method, token: request.headers['x-token'] ?? null, body, state: 'UP' }),
         );
@@ -86,9 +90,12 @@ export class EchoServer {
     if (this.#server instanceof https.Server) this.#server.setSecureContext(certificate);
   }
 
-  /** Drops every open connection (the next request handshakes again). */
-  dropConnections(): void {
-    this.#server.closeAllConnections();
+  /**
+   * The next answer says `Connection: close` and ends its connection: the client knows it before its next request,
+   * which then opens (and, over HTTPS, handshakes) a new one.
+   */
+  closeAfterNextAnswer(): void {
+    this.#closeNext = true;
   }
 
   close(): Promise<void> {

@@ -10,12 +10,15 @@ const untrusted = selfSignedCertificate(30);
 
 let checks: CheckServices;
 let secure: EchoServer;
+let rotating: EchoServer;
 let plain: EchoServer;
 let stranger: EchoServer;
 
 beforeAll(async () => {
   checks = await CheckServices.start({ trustedCertificates: [month.cert, week.cert] });
   secure = await new EchoServer(month).start();
+  // Its own server: the only connection to it is the one test's service keeps alive.
+  rotating = await new EchoServer(month).start();
   plain = await new EchoServer().start();
   stranger = await new EchoServer(untrusted).start();
 });
@@ -24,7 +27,7 @@ afterEach(() => checks.deleteCreated());
 
 afterAll(async () => {
   await checks.close();
-  await Promise.all([secure.close(), plain.close(), stranger.close()]);
+  await Promise.all([secure.close(), rotating.close(), plain.close(), stranger.close()]);
 });
 
 /** The number in a failure's `(was …)`. */
@@ -67,26 +70,25 @@ describe('[CERTIFICATE_EXPIRATION] and [IP] on https:// checks', () => {
 
   it('reads the certificate of the connection the answer came on: a reused one keeps its own', async () => {
     const service = await checks.add({
-      url: `${secure.base}/reuse`,
+      url: `${rotating.base}/reuse`,
       check: { conditions: ['[CERTIFICATE_EXPIRATION] > 20d'] },
     });
     expect(await checks.nextOutcome(service.id)).toMatchObject({ up: true, error: null });
-    const handshakes = secure.connections;
+    expect(rotating.connections).toBe(1);
 
     // New connections would now get the 7-day certificate; the kept-alive one still has the 30-day one.
-    secure.setCertificate(week);
+    rotating.setCertificate(week);
+    rotating.closeAfterNextAnswer();
     expect(await checks.nextOutcome(service.id)).toMatchObject({ up: true, error: null });
-    expect(secure.connections).toBe(handshakes);
+    expect(rotating.connections).toBe(1);
 
-    secure.dropConnections();
+    // That answer closed the connection: the next check handshakes again and reads the renewed certificate.
     const renewed = await checks.nextOutcome(service.id);
-    expect(secure.connections).toBe(handshakes + 1);
+    expect(rotating.connections).toBe(2);
     expect(renewed.up).toBe(false);
     expect(renewed.error).toMatch(/^\[CERTIFICATE_EXPIRATION\] > 20d \(was \d+\)$/);
     expect(seen(renewed.error)).toBeLessThanOrEqual(7 * DAY_MS);
     expect(seen(renewed.error)).toBeGreaterThan(6 * DAY_MS);
-    secure.setCertificate(month);
-    secure.dropConnections();
   });
 
   it('fails a certificate that does not verify as before, whatever the conditions', async () => {
