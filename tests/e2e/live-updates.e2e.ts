@@ -26,6 +26,17 @@ afterAll(async () => {
   await app?.stop();
 });
 
+/** From here the page cannot fetch the services list again: returns the refetches it tried (none, if live). */
+async function blockListPolling(page: Page): Promise<string[]> {
+  const refetches: string[] = [];
+  await page.route('**/api/services', async (route) => {
+    if (route.request().method() !== 'GET') return route.continue();
+    refetches.push(route.request().url());
+    return route.abort();
+  });
+  return refetches;
+}
+
 describe('live updates', () => {
   it('turns a card Online when the monitor sees the service come up, with the list polling blocked', async () => {
     const { page } = admin;
@@ -39,12 +50,7 @@ describe('live updates', () => {
     await visible(badge.getByText('Offline', { exact: true }));
 
     // From here the page cannot fetch the list again: only a pushed event can change the card.
-    const refetches: string[] = [];
-    await page.route('**/api/services', async (route) => {
-      if (route.request().method() !== 'GET') return route.continue();
-      refetches.push(route.request().url());
-      return route.abort();
-    });
+    const refetches = await blockListPolling(page);
     // The address moves to the app itself, which answers: the monitor checks a new address at once.
     await updateServiceViaApi(page, service.id, { url: `${app.baseUrl}/` });
 
@@ -75,12 +81,7 @@ describe('live updates', () => {
     const failure = card.getByTestId('check-failure');
     expect(await (await visible(failure)).textContent()).toContain('ECONNREFUSED');
 
-    const refetches: string[] = [];
-    await page.route('**/api/services', async (route) => {
-      if (route.request().method() !== 'GET') return route.continue();
-      refetches.push(route.request().url());
-      return route.abort();
-    });
+    const refetches = await blockListPolling(page);
     // Up at the app itself: the reason goes with the Offline badge.
     await updateServiceViaApi(page, service.id, { url: `${app.baseUrl}/` });
     await visible(card.getByTestId('status-badge').getByText('Online', { exact: true }));

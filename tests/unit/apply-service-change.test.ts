@@ -1,24 +1,12 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { ServiceWire } from '#shared/schemas/service';
-import { SERVICES_QUERY_KEY } from '../../api/services.api';
-import { applyServiceChange } from './use-live-updates';
+import { serviceFixture } from '../components/service-fixture';
+import { SERVICES_QUERY_KEY } from '../../src/client/api/services.api';
+import { applyServiceChange } from '../../src/client/features/live-updates/use-live-updates';
 
-const service = (id: number, fields: Partial<ServiceWire> = {}): ServiceWire => ({
-  id,
-  name: `s${id}`,
-  url: 'http://x.test',
-  status: false,
-  lastChecked: '2026-01-01T00:00:00.000Z',
-  icon: null,
-  background: null,
-  refreshInterval: 30,
-  isNSFW: false,
-  tooltip: null,
-  show_status_badge: true,
-  mediaServer: false,
-  ...fields,
-});
+const service = (id: number, fields: Partial<ServiceWire> = {}): ServiceWire =>
+  serviceFixture({ id, status: false, ...fields });
 
 function listAfter(changes: Parameters<typeof applyServiceChange>[1][]): ServiceWire[] | undefined {
   const queryClient = new QueryClient();
