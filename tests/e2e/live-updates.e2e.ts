@@ -2,7 +2,13 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiFromPage, makeAccount, onPath, registerViaUi, visible } from './flows';
 import { startE2eApp, type E2eApp } from './harness';
-import { createServiceViaApi, deleteAllServices, serviceCard, updateServiceViaApi } from './services-helpers';
+import {
+  createServiceViaApi,
+  deleteAllServices,
+  listServicesViaApi,
+  serviceCard,
+  updateServiceViaApi,
+} from './services-helpers';
 
 // A status change reaches an open dashboard through GET /api/events, without a reload and without polling.
 
@@ -20,6 +26,17 @@ afterAll(async () => {
   await app?.stop();
 });
 
+/** From here the page cannot fetch the services list again: returns the refetches it tried (none, if live). */
+async function blockListPolling(page: Page): Promise<string[]> {
+  const refetches: string[] = [];
+  await page.route('**/api/services', async (route) => {
+    if (route.request().method() !== 'GET') return route.continue();
+    refetches.push(route.request().url());
+    return route.abort();
+  });
+  return refetches;
+}
+
 describe('live updates', () => {
   it('turns a card Online when the monitor sees the service come up, with the list polling blocked', async () => {
     const { page } = admin;
@@ -33,16 +50,47 @@ describe('live updates', () => {
     await visible(badge.getByText('Offline', { exact: true }));
 
     // From here the page cannot fetch the list again: only a pushed event can change the card.
-    const refetches: string[] = [];
-    await page.route('**/api/services', async (route) => {
-      if (route.request().method() !== 'GET') return route.continue();
-      refetches.push(route.request().url());
-      return route.abort();
-    });
+    const refetches = await blockListPolling(page);
     // The address moves to the app itself, which answers: the monitor checks a new address at once.
     await updateServiceViaApi(page, service.id, { url: `${app.baseUrl}/` });
 
     await visible(badge.getByText('Online', { exact: true }));
+    expect(refetches).toEqual([]);
+    await page.unroute('**/api/services');
+  });
+
+  it("changes a card's failure text as pushed changes arrive, with the list polling blocked", async () => {
+    const { page } = admin;
+    await deleteAllServices(page);
+    // Nothing listens on the discard port: down from the first check, with the connection error as the reason.
+    const service = await createServiceViaApi(page, {
+      name: 'Flaky',
+      url: 'http://127.0.0.1:9/',
+      refreshInterval: 300,
+      check: { conditions: ['[STATUS] == 200'] },
+    });
+    await expect
+      .poll(async () => (await listServicesViaApi(page)).find((each) => each.id === service.id)?.failure, {
+        timeout: 15_000,
+      })
+      .toMatch(/ECONNREFUSED/);
+    const stream = page.waitForResponse((response) => response.url().endsWith('/api/events'));
+    await page.goto('/');
+    expect((await stream).status()).toBe(200);
+    const card = serviceCard(page, 'Flaky');
+    const failure = card.getByTestId('check-failure');
+    expect(await (await visible(failure)).textContent()).toContain('ECONNREFUSED');
+
+    const refetches = await blockListPolling(page);
+    // Up at the app itself: the reason goes with the Offline badge.
+    await updateServiceViaApi(page, service.id, { url: `${app.baseUrl}/` });
+    await visible(card.getByTestId('status-badge').getByText('Online', { exact: true }));
+    expect(await failure.count()).toBe(0);
+
+    // Down again, now because the condition fails: an administrator reads the condition with what it saw.
+    await updateServiceViaApi(page, service.id, { url: `${app.baseUrl}/api/no-such-route` });
+    await visible(card.getByTestId('status-badge').getByText('Offline', { exact: true }));
+    expect(await (await visible(failure)).locator('dd').textContent()).toBe('[STATUS] == 200 (was 404)');
     expect(refetches).toEqual([]);
     await page.unroute('**/api/services');
   });

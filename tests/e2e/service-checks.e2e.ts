@@ -158,6 +158,36 @@ describe('Edit Service: Advanced check', () => {
     expect((await put).postDataJSON()).not.toHaveProperty('check');
   });
 
+  it('shows the push URL right after turning a service into a push service, once', async () => {
+    const { page } = admin;
+    await createServiceViaApi(page, { name: 'Backup', url: 'http://127.0.0.1:9/' });
+    await page.reload();
+    await serviceCard(page, 'Backup').getByRole('button', { name: 'Edit Backup' }).click();
+    const dialog = await visible(page.getByRole('dialog', { name: 'Edit Service' }));
+    await dialog.getByLabel('Service URL').fill('push://backup');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expectToast(page, 'Service updated', 'The service has been updated successfully');
+    const url = await visible(dialog.getByLabel('Push URL'));
+    const pushUrl = await url.inputValue();
+    expect(pushUrl).toMatch(/\/api\/push\/[A-Za-z0-9_-]{43}$/);
+    await screenshot(page, 'service-checks-edit-push-1280', { fullPage: false });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'service-checks-edit-push-390', { fullPage: false });
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    expect((await page.request.post(`${app.baseUrl}${new URL(pushUrl).pathname}`)).status()).toBe(200);
+    const card = await visible(serviceCard(page, 'Backup'));
+    await visible(card.getByTestId('status-badge').getByText('Online'));
+    // Saved again, the dialog closes as usual: the URL was shown once.
+    await card.getByRole('button', { name: 'Edit Backup' }).click();
+    const again = await visible(page.getByRole('dialog', { name: 'Edit Service' }));
+    await again.getByLabel('Service Name').fill('Backup job');
+    await again.getByRole('button', { name: 'Save Changes' }).click();
+    await again.waitFor({ state: 'detached' });
+    expect(await page.getByLabel('Push URL').count()).toBe(0);
+  });
+
   it('makes a new push URL for a push service', async () => {
     const { page } = admin;
     const service = await createServiceViaApi(page, { name: 'Cron', url: 'push://cron' });

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import dgram from 'node:dgram';
 import fs from 'node:fs';
 import http from 'node:http';
+import https from 'node:https';
 import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -36,32 +37,65 @@ export interface EchoedRequest {
 
 /**
  * An HTTP server that answers every request with JSON about it (`{method, header, body, status}`) and records it,
- * so tests see the method, headers and body a check sent, and conditions read its JSON.
+ * so tests see the method, headers and body a check sent, and conditions read its JSON. Given a certificate it
+ * speaks HTTPS, counts the TLS connections it accepts and can change its certificate for the next ones.
  */
 export class EchoServer {
   readonly requests: EchoedRequest[] = [];
+  /** HTTPS: TLS handshakes completed (a kept-alive connection counts once). */
+  connections = 0;
   #status = 200;
-  readonly #server = http.createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      this.requests.push({ method: request.method ?? '', headers: request.headers, body });
-      response.writeHead(this.#status, { 'content-type': 'application/json' });
-      response.end(
-        JSON.stringify({ method: request.method, token: request.headers['x-token'] ?? null, body, state: 'UP' }),
-      );
-    });
-  });
+  #closeNext = false;
+  readonly #server: http.Server | https.Server;
   base = '';
 
+  constructor(private readonly certificate?: { key: string; cert: string }) {
+    const answer = (request: http.IncomingMessage, response: http.ServerResponse) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        const body = Buffer.concat(chunks).toString('utf8');
+        this.requests.push({ method: request.method ?? '', headers: request.headers, body });
+        const headers: http.OutgoingHttpHeaders = { 'content-type': 'application/json' };
+        if (this.#closeNext) headers.connection = 'close';
+        this.#closeNext = false;
+        response.writeHead(this.#status, headers);
+        response.end(
+          JSON.stringify({ method: request.method, token: request.headers['x-token'] ?? null, body, state: 'UP' }),
+        );
+      });
+    };
+    if (certificate) {
+      const server = https.createServer(certificate, answer);
+      server.on('secureConnection', () => (this.connections += 1));
+      server.on('tlsClientError', () => undefined);
+      // Kept alive longer than any test: a connection is reused unless the test drops it.
+      server.keepAliveTimeout = 60_000;
+      this.#server = server;
+    } else this.#server = http.createServer(answer);
+  }
+
   async start(): Promise<this> {
-    this.base = await listenLocal(this.#server);
+    const base = await listenLocal(this.#server);
+    this.base = this.certificate ? base.replace(/^http:/, 'https:') : base;
     return this;
   }
 
   setStatus(status: number): void {
     this.#status = status;
+  }
+
+  /** HTTPS: new connections are offered this certificate; open ones keep the one they handshook with. */
+  setCertificate(certificate: { key: string; cert: string }): void {
+    if (this.#server instanceof https.Server) this.#server.setSecureContext(certificate);
+  }
+
+  /**
+   * The next answer says `Connection: close` and ends its connection: the client knows it before its next request,
+   * which then opens (and, over HTTPS, handshakes) a new one.
+   */
+  closeAfterNextAnswer(): void {
+    this.#closeNext = true;
   }
 
   close(): Promise<void> {

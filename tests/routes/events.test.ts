@@ -57,6 +57,46 @@ describe('GET /api/events', () => {
     expect(listed?.status).toBe(true);
   });
 
+  it('carries why a service went down, the condition text to administrators only, live and replayed', async () => {
+    const user = await actors.user.signIn();
+    const [userStream, adminStream] = [await stream(user), await stream(admin)];
+    const created = await admin.post<{ id: number }>('/api/services', {
+      name: 'Failing',
+      url: targets.url('/up?live-failure'),
+      check: { conditions: ['[STATUS] == 200'] },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.id;
+    const up = await userStream.next('service', withId(id));
+    expect(JSON.parse(up.data)).not.toHaveProperty('failure');
+
+    // A new address is checked at once: the target answers 500, the condition fails and the service goes down.
+    const moved = await admin.put(`/api/services/${id}`, { id, url: targets.url('/down?live-failure') });
+    expect(moved.status).toBe(200);
+    const isDown = (data: unknown) => withId(id)(data) && (data as { status: boolean }).status === false;
+    const [seenByUser, seenByAdmin] = [
+      await userStream.next('service', isDown),
+      await adminStream.next('service', isDown),
+    ];
+    expect(seenByAdmin.id).toBe(seenByUser.id);
+    expect(JSON.parse(seenByAdmin.data)).toMatchObject({ id, status: false, failure: '[STATUS] == 200 (was 500)' });
+    expect(JSON.parse(seenByUser.data)).toMatchObject({ id, status: false, failure: 'Condition 1 of 1 failed' });
+    // As the list shows it to each of them.
+    const listedFor = async (client: TestClient) =>
+      (await client.get<{ id: number; failure?: string }[]>('/api/services')).body.find((each) => each.id === id);
+    expect((await listedFor(admin))?.failure).toBe('[STATUS] == 200 (was 500)');
+    expect((await listedFor(user))?.failure).toBe('Condition 1 of 1 failed');
+
+    // A user's replay after a reconnect follows the same rule.
+    const replayed = await stream(user, { lastEventId: up.id });
+    expect(JSON.parse((await replayed.next('service', isDown)).data)).toMatchObject({
+      failure: 'Condition 1 of 1 failed',
+    });
+    for (const reader of [userStream, replayed]) {
+      expect(reader.events.some((event) => event.data.includes('[STATUS]'))).toBe(false);
+    }
+  });
+
   it('tells open dashboards to look at the game servers again when a poll changes what the cards show', async () => {
     const reader = await stream(await actors.user.signIn());
     await addSilentGameServer(admin);
@@ -76,8 +116,8 @@ describe('GET /api/events', () => {
       await stream(await actors.nsfwUser.signIn()),
     ];
     const events = app.built.services.liveEvents;
-    events.publish('service', { id: 9001, status: true, lastChecked: 'x' }, true);
-    events.publish('service', { id: 9002, status: true, lastChecked: 'x' }, false);
+    events.publish('service', { id: 9001, status: true, lastChecked: 'x' }, { nsfw: true });
+    events.publish('service', { id: 9002, status: true, lastChecked: 'x' }, { nsfw: false });
 
     await nsfwStream.next('service', withId(9002));
     expect(nsfwStream.events.some((event) => event.data.includes('9001'))).toBe(true);

@@ -5,16 +5,12 @@ import type { ServiceWire } from '../../src/shared/schemas/service.ts';
 import type { ServiceHistoryWire } from '../../src/shared/schemas/history.ts';
 import { DnsServer, EchoServer, selfSignedCertificate, SocketTarget } from '../fakes/check-targets.ts';
 import { refusedUrl } from '../fakes/http-targets.ts';
+import { CheckServices, INTERVAL_MS } from '../helpers/check-services.ts';
 import type { TestClient } from '../helpers/http-client.ts';
-import { ManualMonitorTime } from '../helpers/manual-monitor-time.ts';
-import { newTestMonitor, startMonitorFixture, type MonitorFixture } from '../helpers/monitor-fixture.ts';
+import type { ManualMonitorTime } from '../helpers/manual-monitor-time.ts';
 import { RELAXED_LIMITS, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
-// refreshInterval 5 runs as 1 s of manual time (check timeout 800 ms); a push grace of 5 s as 1 s too.
-const MS_PER_SECOND = 200;
-const INTERVAL_MS = 5 * MS_PER_SECOND;
-
-let fixture: MonitorFixture;
+let checks: CheckServices;
 let app: TestApp;
 let admin: TestClient;
 let user: TestClient;
@@ -24,58 +20,26 @@ let tlsTarget: SocketTarget;
 let dns: DnsServer;
 let time: ManualMonitorTime;
 let monitor: Monitor;
-const created: number[] = [];
 
 beforeAll(async () => {
-  // One clock for the app (which stamps pushes) and the monitor (which times them).
-  time = new ManualMonitorTime();
-  fixture = await startMonitorFixture({ clock: time.clock });
-  ({ app, admin, user } = fixture);
+  checks = await CheckServices.start();
+  ({ app, admin, user, time, monitor } = checks);
   echo = await new EchoServer().start();
   tcp = await new SocketTarget().start();
   tlsTarget = await new SocketTarget(selfSignedCertificate(30)).start();
   dns = await new DnsServer().start();
-  monitor = newTestMonitor(app, { msPerIntervalSecond: MS_PER_SECOND, flushMs: 20, ...time.options() }, time.clock);
-  await monitor.start();
 });
 
-afterEach(async () => {
-  for (const id of created.splice(0)) await time.change(id, () => admin.delete(`/api/services/${id}`));
-});
+afterEach(() => checks.deleteCreated());
 
 afterAll(async () => {
-  await monitor.stop();
   await Promise.all([echo.close(), tcp.close(), tlsTarget.close(), dns.close()]);
-  await fixture.close();
+  await checks.close();
 });
 
-/** Creates a service through the API and waits for the monitor to schedule it. */
-async function addService(body: Record<string, unknown>): Promise<ServiceWire> {
-  const response = await admin.post<ServiceWire>('/api/services', { name: 'svc', refreshInterval: 5, ...body });
-  expect(response.status, response.text).toBe(201);
-  created.push(response.body.id);
-  await time.applied(response.body.id);
-  return response.body;
-}
-
-/** Advances manual time until the service has `count` outcomes, and writes them. */
-async function outcomes(id: number, count: number) {
-  await time.advanceUntil(() => time.outcomes.of(id).length >= count, `check ${count} of service ${id}`);
-  await monitor.flush();
-  return time.outcomes.of(id);
-}
-
-/**
- * The service as `client` is shown it. The test's monitor is not the app's, so its writes do not drop the app's
- * cached list: announcing the service as changed does (the monitor finds nothing to reschedule).
- */
-async function listed(client: TestClient, id: number): Promise<ServiceWire> {
-  app.built.services.catalog.announce('updated', id);
-  const response = await client.get<ServiceWire[]>('/api/services');
-  const service = response.body.find((each) => each.id === id);
-  if (!service) throw new Error(`service ${id} not listed`);
-  return service;
-}
+const addService = (body: Record<string, unknown>): Promise<ServiceWire> => checks.add(body);
+const outcomes = (id: number, count: number) => checks.outcomes(id, count);
+const listed = (client: TestClient, id: number): Promise<ServiceWire> => checks.listed(client, id);
 
 describe('check settings on the service routes', () => {
   it.each([
@@ -427,6 +391,23 @@ describe('push checks', () => {
     const notPush = await admin.post<{ message: string }>(`/api/services/${http.id}/push-token`);
     expect(notPush.status).toBe(400);
     expect(notPush.body.message).toBe('Only push:// services have a push URL');
+  });
+
+  it('gives a service turned into a push service its push URL in the PUT answer, once', async () => {
+    const service = await addService({ url: `${echo.base}/job` });
+    expect(service.pushUrl).toBeUndefined();
+    const turned = await time.change(service.id, () =>
+      admin.put<ServiceWire>(`/api/services/${service.id}`, { id: service.id, url: 'push://nightly' }),
+    );
+    expect(turned.status).toBe(200);
+    expect(turned.body.pushUrl).toMatch(/^http:\/\/localhost[:\d]*\/api\/push\/[A-Za-z0-9_-]{43}$/);
+    expect((await app.client().get(pathOf(turned.body.pushUrl ?? ''))).status).toBe(200);
+
+    // Any later edit of the push service keeps its URL and never shows it again.
+    const renamed = await admin.put<ServiceWire>(`/api/services/${service.id}`, { id: service.id, name: 'Nightly' });
+    expect(renamed.body.pushUrl).toBeUndefined();
+    expect((await listed(admin, service.id)).pushUrl).toBeUndefined();
+    expect((await app.client().get(pathOf(turned.body.pushUrl ?? ''))).status).toBe(200);
   });
 
   it('stores only a hash of the token', async () => {

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
-import { canSeeNsfw, isApproved } from '#shared/permissions';
+import { canSeeNsfw, isAdminRole, isApproved } from '#shared/permissions';
 import { mustChangePassword } from '../http/access.ts';
 import type { ActiveSession, SessionService } from '../services/session.service.ts';
 import type { LiveEvent, LiveEvents } from './live-events.ts';
@@ -34,6 +34,9 @@ export function serveEventStream(
   let closed = false;
   const raw = reply.raw;
   const visible = (event: LiveEvent) => !event.nsfw || canSeeNsfw(viewer);
+  // Read at every event: a role change (heartbeat) applies to the next one.
+  const frameOf = (event: LiveEvent) =>
+    event.adminFrame !== null && isAdminRole(viewer.role) ? event.adminFrame : event.frame;
   const send = (text: string) => {
     if (!closed) raw.write(text);
   };
@@ -61,11 +64,11 @@ export function serveEventStream(
   if (lastEventId !== undefined) {
     const missed = deps.events.since(lastEventId);
     if (missed === null) send(`event: resync\ndata: {}\n\n`);
-    else for (const event of missed) if (visible(event)) send(event.frame);
+    else for (const event of missed) if (visible(event)) send(frameOf(event));
   }
 
   const unsubscribe = deps.events.subscribe((event) => {
-    if (visible(event)) send(event.frame);
+    if (visible(event)) send(frameOf(event));
   });
   const stopSessionWatch = deps.sessions.onEnd((ended) => {
     if (

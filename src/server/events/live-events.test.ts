@@ -15,6 +15,22 @@ describe('LiveEvents', () => {
     expect(events.streamCount).toBe(1);
   });
 
+  it("frames the administrators' data under the same id only when it is given", () => {
+    const events = new LiveEvents(3);
+    const plain = events.publish('service', { id: 1, failure: 'timeout' }, { nsfw: true });
+    expect(plain).toMatchObject({ nsfw: true, adminFrame: null });
+    const split = events.publish(
+      'service',
+      { id: 2, failure: 'Condition 1 of 1 failed' },
+      { adminData: { id: 2, failure: '[STATUS] == 200 (was 500)' } },
+    );
+    expect(split.nsfw).toBe(false);
+    expect(split.frame).toBe(`id: ${split.id}\nevent: service\ndata: {"id":2,"failure":"Condition 1 of 1 failed"}\n\n`);
+    expect(split.adminFrame).toBe(
+      `id: ${split.id}\nevent: service\ndata: {"id":2,"failure":"[STATUS] == 200 (was 500)"}\n\n`,
+    );
+  });
+
   it('replays what followed a Last-Event-ID, and nothing for the latest id', () => {
     const events = new LiveEvents(7);
     const first = events.publish('service', { id: 1 });

@@ -8,12 +8,25 @@ export interface LiveEvent {
   /** `<epoch>-<sequence>`: unique in this process, and never confused with the ids of an earlier process. */
   id: string;
   type: LiveEventType;
-  /** JSON-ready; a service change is `{ id, status, lastChecked }` as GET /api/services shows them. */
+  /** JSON-ready; a service change is `{ id, status, lastChecked, failure? }` as GET /api/services shows them. */
   data: unknown;
   /** Only viewers who may see NSFW services receive it. */
   nsfw: boolean;
   /** The event as a Server-Sent Events frame, built once for all the streams it goes to. */
   frame: string;
+  /**
+   * The same event (same id) as administrators see it, when they see more than others (the text of a failed
+   * condition, which only they may read); null when everyone receives `frame`.
+   */
+  adminFrame: string | null;
+}
+
+/** Who may receive an event, and what administrators receive instead when it differs. */
+export interface LiveEventAudience {
+  /** Only viewers who may see NSFW services receive it. */
+  nsfw?: boolean;
+  /** What administrators receive instead of `data`; other viewers never receive it. */
+  adminData?: unknown;
 }
 
 export type LiveEventListener = (event: LiveEvent) => void;
@@ -37,15 +50,17 @@ export class LiveEvents {
     this.#epoch = epoch.toString(36);
   }
 
-  publish(type: LiveEventType, data: unknown, nsfw = false): LiveEvent {
+  publish(type: LiveEventType, data: unknown, audience: LiveEventAudience = {}): LiveEvent {
     this.#sequence += 1;
     const id = `${this.#epoch}-${this.#sequence}`;
+    const frame = (payload: unknown) => `id: ${id}\nevent: ${type}\ndata: ${JSON.stringify(payload)}\n\n`;
     const event: LiveEvent = {
       id,
       type,
       data,
-      nsfw,
-      frame: `id: ${id}\nevent: ${type}\ndata: ${JSON.stringify(data)}\n\n`,
+      nsfw: audience.nsfw ?? false,
+      frame: frame(data),
+      adminFrame: audience.adminData === undefined ? null : frame(audience.adminData),
     };
     this.#buffer.push(event);
     if (this.#buffer.length > REPLAY_BUFFER) this.#buffer.shift();

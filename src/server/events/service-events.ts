@@ -1,3 +1,4 @@
+import { presentServiceChange } from '../presenters/service.presenter.ts';
 import type { Service, ServicesRepository } from '../repositories/services.repository.ts';
 import type { LiveEvents } from './live-events.ts';
 
@@ -5,9 +6,11 @@ import type { LiveEvents } from './live-events.ts';
 const READ_ONE_BY_ONE = 20;
 
 /**
- * Publishes status changes as `service` events, `{ id, status, lastChecked }` as GET /api/services shows them
- * (read now from the database, which holds the committed change), marked NSFW where the service is so that only
- * viewers who may see it receive the event. A deleted service has nothing to announce.
+ * Publishes status changes as `service` events, `{ id, status, lastChecked, failure? }` as GET /api/services shows
+ * them (read now from the database, which holds the committed change), marked NSFW where the service is so that
+ * only viewers who may see it receive the event. The failure follows the list's role rule: administrators read
+ * the failed condition's text, others which condition failed (an admin frame is made only when they differ). A
+ * deleted service has nothing to announce.
  */
 export async function publishServiceChanges(
   events: LiveEvents,
@@ -24,10 +27,11 @@ export async function publishServiceChanges(
   }
   for (const service of rows) {
     if (!service) continue;
-    events.publish(
-      'service',
-      { id: service.id, status: service.status, lastChecked: service.lastChecked },
-      service.isNSFW,
-    );
+    const change = presentServiceChange(service, false);
+    const adminChange = presentServiceChange(service, true);
+    events.publish('service', change, {
+      nsfw: service.isNSFW,
+      ...(adminChange.failure !== change.failure ? { adminData: adminChange } : {}),
+    });
   }
 }

@@ -34,6 +34,8 @@ export function judgeHttp(spec: CheckSpec, outcome: CheckOutcome): CheckOutcome 
   const facts: CheckFacts = { connected, responseTime: outcome.responseTime };
   if (connected) facts.status = outcome.status;
   if (outcome.body !== undefined) facts.body = outcome.body;
+  if (outcome.ip !== undefined) facts.ip = outcome.ip;
+  if (outcome.certificateExpirationMs !== undefined) facts.certificateExpirationMs = outcome.certificateExpirationMs;
   return judge(spec.conditions, facts, outcome.error, outcome);
 }
 

@@ -10,13 +10,16 @@ import {
 
 /** The placeholders each check kind produces: a condition reading another one is refused when saved. */
 const PRODUCES: Record<CheckKind, readonly Placeholder[]> = {
-  // HTTPS certificates and the peer address are not exposed by the pooled HTTP client: tls:// checks read them.
-  http: ['STATUS', 'RESPONSE_TIME', 'BODY', 'CONNECTED'],
+  // [CERTIFICATE_EXPIRATION] needs an https:// URL (see checkProblem); both are read from the answer's connection.
+  http: ['STATUS', 'RESPONSE_TIME', 'BODY', 'CONNECTED', 'IP', 'CERTIFICATE_EXPIRATION'],
   tcp: ['CONNECTED', 'RESPONSE_TIME', 'IP'],
   tls: ['CONNECTED', 'RESPONSE_TIME', 'CERTIFICATE_EXPIRATION', 'IP'],
   dns: ['DNS_RCODE', 'RESPONSE_TIME', 'IP', 'CONNECTED'],
   push: [],
 };
+
+/** The placeholders read from the connection an HTTP answer came on (http-peer.ts), not from the answer. */
+const PEER_PLACEHOLDERS: readonly Placeholder[] = ['IP', 'CERTIFICATE_EXPIRATION'];
 
 /** The settings each kind takes besides conditions and thresholds. */
 const ONLY_FOR: Partial<Record<keyof CheckSettings, readonly CheckKind[]>> = {
@@ -36,6 +39,8 @@ export interface CheckSpec {
   conditions: Condition[];
   /** True when a condition reads [BODY]: only then is an HTTP body kept (up to the cap). */
   needsBody: boolean;
+  /** True when a condition reads [IP] or [CERTIFICATE_EXPIRATION]: only then is an HTTP answer's connection read. */
+  needsPeer: boolean;
   failureThreshold: number;
   recoveryThreshold: number;
   method: string;
@@ -79,6 +84,11 @@ export function checkProblem(url: string, settings: CheckSettings | null): strin
     if (!PRODUCES[kind].includes(placeholder)) {
       return `Condition ${index + 1}: [${placeholder}] is not available in ${kind} checks`;
     }
+    // A plain http:// answer has no certificate (one reached through a redirect to https:// would, but the
+    // condition would then hold or fail by where the redirect leads): refused as a mistake.
+    if (placeholder === 'CERTIFICATE_EXPIRATION' && new URL(url).protocol === 'http:') {
+      return `Condition ${index + 1}: [CERTIFICATE_EXPIRATION] needs an https:// URL`;
+    }
   }
   return null;
 }
@@ -102,6 +112,7 @@ export function compileCheck(
     kind,
     conditions,
     needsBody: conditions.some((condition) => placeholderOf(condition) === 'BODY'),
+    needsPeer: conditions.some((condition) => PEER_PLACEHOLDERS.includes(placeholderOf(condition))),
     failureThreshold: settings?.failureThreshold ?? 1,
     recoveryThreshold: settings?.recoveryThreshold ?? 1,
     method: settings?.method ?? 'GET',

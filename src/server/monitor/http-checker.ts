@@ -4,6 +4,7 @@ import { guardedLookup } from '../http/guarded-lookup.ts';
 import { loadUndici } from '../lib/undici.ts';
 import { MAX_CHECK_TIMEOUT_MS } from './check-timing.ts';
 import { createCachedLookup, type CachedLookup } from './dns-cache.ts';
+import { awaitPeer, type HttpPeer, type PeerWaiter } from './http-peer.ts';
 import { literalAddress, type TargetPolicy } from './metadata-targets.ts';
 import { realTimers, type MonotonicTimers, type TimerHandle } from './monotonic-timers.ts';
 
@@ -18,6 +19,10 @@ export interface CheckOutcome {
   status?: number;
   /** The final answer's body as text, kept only when the target asks for it (a [BODY] condition). */
   body?: string;
+  /** The address the final answer came from, read only when the target asks for it ([IP]). */
+  ip?: string;
+  /** HTTPS: ms until the certificate of the final answer's connection expires, when the target asks for it. */
+  certificateExpirationMs?: number;
 }
 
 /** The `error` of a check that reached its deadline. */
@@ -39,6 +44,8 @@ export interface CheckRequest {
   headers: Record<string, string>;
   body: string | null;
   keepBody: boolean;
+  /** Read the answer's connection: its address and, over HTTPS, its certificate's expiry (see http-peer.ts). */
+  keepPeer: boolean;
 }
 
 export interface HttpCheckerOptions {
@@ -53,6 +60,13 @@ export interface HttpCheckerOptions {
   timers?: MonotonicTimers;
   /** Addresses checks may connect to (literal or resolved); default: any. */
   policy?: TargetPolicy;
+  /** Wall-clock ms, for the time left on a certificate; default Date.now. */
+  wallNow?: () => number;
+  /**
+   * Tests: the certificates HTTPS checks trust instead of the system's roots (a self-signed one made by the
+   * test). Production trusts the system store (plus NODE_EXTRA_CA_CERTS).
+   */
+  trustedCertificates?: string[];
 }
 
 /** A connection the target policy refused; its message is the reason stored with the check. */
@@ -85,13 +99,14 @@ export function toCheckTarget(url: string, request?: CheckRequest): CheckTarget 
  * the final answer, on an error, or at the deadline, whichever comes first; later callbacks are ignored and a
  * request still connecting when the deadline passed is aborted as soon as undici hands it over.
  */
-class Check implements Dispatcher.DispatchHandler {
+class Check implements Dispatcher.DispatchHandler, PeerWaiter {
   #controller: Dispatcher.DispatchController | null = null;
   #settled = false;
   #status = 0;
   #location: string | null = null;
   #bytes = 0;
   #chunks: Buffer[] | null = null;
+  #peer: HttpPeer | null = null;
   #redirects = 0;
   #current: CheckTarget;
   readonly #timer: TimerHandle;
@@ -119,6 +134,7 @@ class Check implements Dispatcher.DispatchHandler {
     this.#location = null;
     this.#bytes = 0;
     this.#chunks = this.#current.request?.keepBody ? [] : null;
+    this.#peer = null;
     this.#controller = null;
     // IP literals are connected to without a lookup, so the lookup's guard never sees them: checked here.
     const policy = this.checker.policy;
@@ -147,8 +163,26 @@ class Check implements Dispatcher.DispatchHandler {
   }
 
   onRequestStart(controller: Dispatcher.DispatchController): void {
-    if (this.#settled) controller.abort(new Error('check already ended'));
-    else this.#controller = controller;
+    if (this.#settled) {
+      controller.abort(new Error('check already ended'));
+      return;
+    }
+    this.#controller = controller;
+    // The request is being written now: the connection it goes out on is the one its answer comes back on.
+    if (this.#current.request?.keepPeer) awaitPeer(this);
+  }
+
+  /** PeerWaiter: the request as dispatched, and what its connection says. */
+  get origin(): string {
+    return this.#current.origin;
+  }
+
+  get path(): string {
+    return this.#current.path;
+  }
+
+  peer(peer: HttpPeer): void {
+    this.#peer = peer;
   }
 
   onResponseStart(
@@ -184,6 +218,11 @@ class Check implements Dispatcher.DispatchHandler {
       status: this.#status,
     };
     if (this.#chunks) outcome.body = Buffer.concat(this.#chunks).toString('utf8');
+    if (this.#peer) {
+      if (this.#peer.ip !== undefined) outcome.ip = this.#peer.ip;
+      const validTo = this.#peer.certificateValidTo;
+      if (validTo !== undefined) outcome.certificateExpirationMs = validTo - this.checker.wallNow();
+    }
     this.#settle(outcome);
   }
 
@@ -267,6 +306,7 @@ export class HttpChecker {
   readonly maxRedirects: number;
   readonly policy: TargetPolicy | undefined;
   readonly timers: MonotonicTimers;
+  readonly wallNow: () => number;
   readonly #agentOptions: Agent.Options;
   #agent: Agent | null = null;
   #closed = false;
@@ -276,6 +316,7 @@ export class HttpChecker {
     this.maxRedirects = options.maxRedirects ?? 5;
     this.policy = options.policy;
     this.timers = options.timers ?? realTimers;
+    this.wallNow = options.wallNow ?? Date.now;
     const keepAliveMs = options.keepAliveMs ?? 60_000;
     this.#agentOptions = {
       keepAliveTimeout: keepAliveMs,
@@ -286,6 +327,7 @@ export class HttpChecker {
       connect: {
         timeout: MAX_CHECK_TIMEOUT_MS,
         lookup: connectLookup(options.lookup ?? createCachedLookup(), options.policy),
+        ...(options.trustedCertificates ? { ca: options.trustedCertificates } : {}),
       },
     };
   }

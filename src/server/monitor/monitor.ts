@@ -62,6 +62,8 @@ export interface MonitorOptions {
   timers?: MonotonicTimers;
   /** Tests: name resolution for new connections (default: the cached system resolver). */
   lookup?: CachedLookup;
+  /** Tests: the certificates HTTPS checks trust instead of the system's roots (see HttpCheckerOptions). */
+  trustedCertificates?: string[];
   /** Benchmarks and tests: told when each check starts and how late after its due time. */
   onCheckStart?: (serviceId: number, lateMs: number) => void;
   /** Benchmarks and tests: told each outcome after it is queued for writing. */
@@ -223,7 +225,14 @@ export class Monitor {
     // One name cache for HTTP, TCP and TLS checks.
     const lookup = this.options.lookup ?? createCachedLookup();
     return {
-      http: new HttpChecker({ bodyCapBytes: this.options.bodyCapBytes, lookup, timers: this.options.timers, policy }),
+      http: new HttpChecker({
+        bodyCapBytes: this.options.bodyCapBytes,
+        lookup,
+        timers: this.options.timers,
+        policy,
+        wallNow: () => this.deps.clock.now().getTime(),
+        trustedCertificates: this.options.trustedCertificates,
+      }),
       socket: new SocketChecker({
         lookup,
         timers: this.options.timers,
@@ -304,7 +313,13 @@ export class Monitor {
         ? toCheckTarget(
             row.url,
             row.check
-              ? { method: spec.method, headers: spec.headers, body: spec.body, keepBody: spec.needsBody }
+              ? {
+                  method: spec.method,
+                  headers: spec.headers,
+                  body: spec.body,
+                  keepBody: spec.needsBody,
+                  keepPeer: spec.needsPeer,
+                }
               : undefined,
           )
         : null;

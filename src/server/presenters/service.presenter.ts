@@ -1,5 +1,5 @@
 import { isAdminRole } from '#shared/permissions';
-import type { ServiceWire } from '#shared/schemas/service';
+import type { ServiceChangeWire, ServiceWire } from '#shared/schemas/service';
 import { keyHasScope, type ApiKeyScope } from '../http/access.ts';
 import { failureFor } from '../monitor/failure-text.ts';
 import type { Service } from '../repositories/services.repository.ts';
@@ -40,9 +40,22 @@ export function presentService(
     show_status_badge: service.show_status_badge,
     mediaServer: service.id === mediaServerId,
   };
-  const failure = service.status ? null : failureFor(service.failure, service.check, options.admin ?? false);
+  const failure = presentFailure(service, options.admin ?? false);
   if (failure !== null) wire.failure = failure;
   if (options.admin) wire.check = service.check;
   if (options.pushUrl) wire.pushUrl = options.pushUrl;
   return wire;
+}
+
+/** Why a service is down, as the viewer may read it (see failureFor); null while it is up. */
+function presentFailure(service: Service, admin: boolean): string | null {
+  return service.status ? null : failureFor(service.failure, service.check, admin);
+}
+
+/** A status change for the live event streams, as an administrator (`admin`) or anyone else is shown it. */
+export function presentServiceChange(service: Service, admin: boolean): ServiceChangeWire {
+  const change: ServiceChangeWire = { id: service.id, status: service.status, lastChecked: service.lastChecked };
+  const failure = presentFailure(service, admin);
+  if (failure !== null) change.failure = failure;
+  return change;
 }

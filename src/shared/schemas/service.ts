@@ -74,6 +74,13 @@ export const serviceWire = z.object({
 export type ServiceWire = z.infer<typeof serviceWire>;
 
 /**
+ * The data of a `service` live event (GET /api/events): the fields of the list that a check changes, `failure` as
+ * the receiving viewer may read it (absent while up).
+ */
+export const serviceChangeWire = serviceWire.pick({ id: true, status: true, lastChecked: true, failure: true });
+export type ServiceChangeWire = z.infer<typeof serviceChangeWire>;
+
+/**
  * POST /api/services. SPEC's client sends status and lastChecked too; the server owns both (a new service is
  * offline until its first check), so they are accepted and ignored.
  */

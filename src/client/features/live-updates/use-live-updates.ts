@@ -1,6 +1,6 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { ServiceWire } from '#shared/schemas/service';
+import type { ServiceChangeWire, ServiceWire } from '#shared/schemas/service';
 import { GAME_SERVERS_QUERY_KEY } from '../../api/game-servers.api';
 import { SERVICES_QUERY_KEY } from '../../api/services.api';
 import { USER_QUERY_KEY } from '../../api/session.queries';
@@ -8,19 +8,18 @@ import { USER_QUERY_KEY } from '../../api/session.queries';
 /** A refused stream (401, 429) or a server that went away: try again after this long. */
 const RECONNECT_AFTER_CLOSE_MS = 10_000;
 
-/** The `service` event's data: the fields of GET /api/services that a check changes. */
-export interface ServiceChange {
-  id: number;
-  status: boolean;
-  lastChecked: string;
+/** The service as the change shows it: `failure` is replaced too, and absent when the change has none (up). */
+function changed(service: ServiceWire, change: ServiceChangeWire): ServiceWire {
+  const next: ServiceWire = { ...service, status: change.status, lastChecked: change.lastChecked };
+  if (change.failure === undefined) delete next.failure;
+  else next.failure = change.failure;
+  return next;
 }
 
 /** Writes one pushed status change into the cached services list (no refetch). */
-export function applyServiceChange(queryClient: QueryClient, change: ServiceChange): void {
+export function applyServiceChange(queryClient: QueryClient, change: ServiceChangeWire): void {
   queryClient.setQueryData<ServiceWire[]>(SERVICES_QUERY_KEY, (list) =>
-    list?.map((service) =>
-      service.id === change.id ? { ...service, status: change.status, lastChecked: change.lastChecked } : service,
-    ),
+    list?.map((service) => (service.id === change.id ? changed(service, change) : service)),
   );
 }
 
@@ -50,7 +49,7 @@ export function useLiveUpdates(): void {
       source = new EventSource('/api/events', { withCredentials: true });
       if (isReconnect) source.addEventListener('open', () => refetchEverythingLive(queryClient), { once: true });
       source.addEventListener('service', (event) => {
-        applyServiceChange(queryClient, JSON.parse((event as MessageEvent<string>).data) as ServiceChange);
+        applyServiceChange(queryClient, JSON.parse((event as MessageEvent<string>).data) as ServiceChangeWire);
       });
       source.addEventListener('game-servers', () => {
         void queryClient.invalidateQueries({ queryKey: GAME_SERVERS_QUERY_KEY });

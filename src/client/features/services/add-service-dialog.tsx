@@ -15,8 +15,7 @@ import {
 import { FormField } from '../auth/form-field';
 import { CheckSettingsFields } from './check-settings-fields';
 import { checkValuesFor, toCheckSettings, type CheckFormValues } from './check-settings-form';
-import { CHECK_TEXT } from './check-settings-text';
-import { PushUrlNotice } from './push-url-notice';
+import { PushUrlSaved } from './push-url-notice';
 import { ServiceUrlField } from './service-url-field';
 import { useCreateService } from './use-service-mutations';
 
@@ -89,12 +88,7 @@ export function AddServiceDialog({ open, onOpenChange }: { open: boolean; onOpen
           <DialogDescription>Its status is checked right away and shown on the dashboard.</DialogDescription>
         </DialogHeader>
         {pushUrl ? (
-          <div className="grid gap-4">
-            <PushUrlNotice pushUrl={pushUrl} />
-            <DialogFooter>
-              <Button onClick={close}>{CHECK_TEXT.done}</Button>
-            </DialogFooter>
-          </div>
+          <PushUrlSaved pushUrl={pushUrl} onDone={close} />
         ) : (
           <form className="grid gap-4" onSubmit={(event) => void handleSubmit(event)} noValidate>
             <FormField

@@ -18,6 +18,9 @@ const CONDITION_EXAMPLES: Record<CheckKind, string> = {
   push: '',
 };
 
+/** An https:// check reads its certificate too (the one of the connection its answer came on). */
+const HTTPS_CONDITION_EXAMPLE = '[STATUS] == 200\n[CERTIFICATE_EXPIRATION] > 168h';
+
 /** A labelled text setting: a monospace textarea (`multiline`) or a one-line input. */
 function TextSetting({
   label,
@@ -125,7 +128,7 @@ export function CheckSettingsFields({
             label={CHECK_TEXT.conditions}
             hint={CHECK_TEXT.conditionsHint}
             multiline
-            placeholder={CONDITION_EXAMPLES[kind]}
+            placeholder={/^https:/i.test(url.trim()) ? HTTPS_CONDITION_EXAMPLE : CONDITION_EXAMPLES[kind]}
             value={values.conditions}
             onChange={set('conditions')}
           />

@@ -14,7 +14,7 @@ import { ImageInput } from '../image-input/image-input';
 import { CheckSettingsFields } from './check-settings-fields';
 import { checkValuesFor, kindOfTyped, toCheckSettings, type CheckFormValues } from './check-settings-form';
 import { CHECK_TEXT } from './check-settings-text';
-import { PushUrlNotice } from './push-url-notice';
+import { PushUrlNotice, PushUrlSaved } from './push-url-notice';
 import { editServiceResolver, editValuesFor, type EditServiceValues } from './edit-service-form';
 import { ServiceUrlField } from './service-url-field';
 import { useRotatePushToken, useUpdateService } from './use-service-mutations';
@@ -121,7 +121,12 @@ function EditServiceForm({ service, onDone }: { service: ServiceWire; onDone: ()
     reValidateMode: 'onChange',
   });
   const { errors } = form.formState;
-  const update = useUpdateService(onDone);
+  // A service just turned into a push service: its new push URL, shown here once instead of closing.
+  const [pushUrl, setPushUrl] = useState<string | null>(null);
+  const update = useUpdateService((saved) => {
+    if (saved.pushUrl) setPushUrl(saved.pushUrl);
+    else onDone();
+  });
   const descriptionId = useId();
   const [check, setCheck] = useState<CheckFormValues>(() => checkValuesFor(service.check));
   const [checkError, setCheckError] = useState<string | null>(null);
@@ -136,6 +141,7 @@ function EditServiceForm({ service, onDone }: { service: ServiceWire; onDone: ()
     update.mutate(changed ? { ...body, check: settings.check } : body);
   });
 
+  if (pushUrl) return <PushUrlSaved pushUrl={pushUrl} onDone={onDone} />;
   return (
     <form className="grid gap-4" onSubmit={(event) => void handleSubmit(event)} noValidate>
       <FormField label="Service Name" autoComplete="off" error={errors.name} {...form.register('name')} />

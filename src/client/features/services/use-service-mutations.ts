@@ -28,14 +28,17 @@ export function useCreateService(onDone: (service: ServiceWire) => void) {
   });
 }
 
-/** PUT /api/services/{id} with SPEC's toasts; the list refetches afterwards. */
-export function useUpdateService(onDone: () => void) {
+/**
+ * PUT /api/services/{id} with SPEC's toasts; the list refetches afterwards. `onDone` gets the answer: a service
+ * just turned into a push service carries its new push URL there, once.
+ */
+export function useUpdateService(onDone: (service: ServiceWire) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: UpdateServiceBody) => updateService(body),
-    onSuccess: async () => {
+    onSuccess: async (service) => {
       toast({ title: SERVICE_TEXT.updated, description: SERVICE_TEXT.updatedDetail });
-      onDone();
+      onDone(service);
       await queryClient.invalidateQueries({ queryKey: SERVICES_QUERY_KEY });
     },
     onError: (error) =>
