@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { MIN_REFRESH_INTERVAL_SECONDS } from '#shared/constants';
 import type { Service, ServicesRepository } from '../repositories/services.repository.ts';
-import type { StatusChange, StatusHistoryRepository } from '../repositories/status-history.repository.ts';
+import type { StatusHistoryRepository } from '../repositories/status-history.repository.ts';
 import { iso, type Clock } from '../services/clock.ts';
 import type { ServiceCatalogService, ServiceChangeListener } from '../services/service-catalog.service.ts';
 import type { CheckObserver } from '../metrics/observers.ts';
@@ -44,8 +44,8 @@ export interface MonitorDeps {
   log: FastifyBaseLogger;
   /** Pushes received by this instance (push:// services are marked up at once). */
   push?: PushSource;
-  /** Told each committed batch's status changes (the live event stream publishes them). */
-  onStatusChanges?: (changes: readonly StatusChange[]) => void;
+  /** Told the services whose status or failure reason each committed batch changed (the live event stream). */
+  onShownChanges?: (serviceIds: readonly number[]) => void;
   /** Told when each check starts and ends (the Prometheus metrics). */
   checks?: CheckObserver;
 }
@@ -148,7 +148,7 @@ export class Monitor {
     this.#writer = new ResultWriter(deps.history, deps.log, {
       flushMs: options.flushMs,
       maxBatch: options.maxBatch,
-      onStatusChanges: deps.onStatusChanges,
+      onShownChanges: deps.onShownChanges,
     });
     deps.catalog.onChange((change) => this.#onChange(change));
     deps.settings.onChange((settings) => this.#setAllowMetadata(settings.allow_metadata_targets));
@@ -292,7 +292,7 @@ export class Monitor {
     };
     this.#compile(entry, row);
     this.#entries.set(row.id, entry);
-    this.#writer.track(row.id, row.status, lastChangedAt);
+    this.#writer.track(row.id, row.status, lastChangedAt, row.failure);
     return entry;
   }
 

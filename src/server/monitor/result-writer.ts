@@ -2,10 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { StatusChange, StatusHistoryRepository } from '../repositories/status-history.repository.ts';
 import { dayBucket, hourBucket, rollUp, type CheckResult } from './rollup.ts';
 
-/** A service's stored status and when it last changed (null: never recorded). */
+/**
+ * A service's stored status, when it last changed (null: never recorded) and why its latest check failed (null when
+ * it passed; undefined until this writer has written one, e.g. after a restart).
+ */
 interface KnownStatus {
   status: boolean;
   changedAt: string | null;
+  reason?: string | null;
 }
 
 export interface ResultWriterOptions {
@@ -17,8 +21,11 @@ export interface ResultWriterOptions {
   flushMs?: number;
   /** A batch is written as soon as it holds this many results, and never holds more. */
   maxBatch?: number;
-  /** Told the status changes of each committed batch (live events); never while the transaction is open. */
-  onStatusChanges?: (changes: readonly StatusChange[]) => void;
+  /**
+   * Told the services of each committed batch whose status or failure reason changed (what a card shows: the live
+   * events); never while the transaction is open.
+   */
+  onShownChanges?: (serviceIds: readonly number[]) => void;
 }
 
 /**
@@ -35,7 +42,7 @@ export class ResultWriter {
   #flushing: Promise<void> | null = null;
   readonly #flushMs: number;
   readonly #maxBatch: number;
-  readonly #onStatusChanges: ResultWriterOptions['onStatusChanges'];
+  readonly #onShownChanges: ResultWriterOptions['onShownChanges'];
 
   constructor(
     private readonly repository: StatusHistoryRepository,
@@ -44,7 +51,7 @@ export class ResultWriter {
   ) {
     this.#flushMs = options.flushMs ?? 1000;
     this.#maxBatch = options.maxBatch ?? 200;
-    this.#onStatusChanges = options.onStatusChanges;
+    this.#onShownChanges = options.onShownChanges;
   }
 
   /** Subscribes to committed batches (the ids whose status and lastChecked were written): caches of them go stale. */
@@ -52,9 +59,12 @@ export class ResultWriter {
     this.#written.push(listener);
   }
 
-  /** Records a service's stored status (at start, or when a service is created). */
-  track(serviceId: number, status: boolean, changedAt: string | null): void {
-    this.#known.set(serviceId, { status, changedAt });
+  /**
+   * Records a service's stored status (at start, or when a service is created), with its stored failure reason when
+   * the caller has it (a reason first seen for an untracked failure is taken as known, not announced).
+   */
+  track(serviceId: number, status: boolean, changedAt: string | null, reason?: string | null): void {
+    this.#known.set(serviceId, { status, changedAt, reason });
   }
 
   /** Forgets a deleted service: its pending and future results are dropped. */
@@ -104,21 +114,28 @@ export class ResultWriter {
     const changes: StatusChange[] = [];
     const latest = new Map<number, CheckResult>();
     const kept: CheckResult[] = [];
+    const shown = new Set<number>();
     for (const result of results) {
       const id = result.serviceId;
       const known = tentative.get(id) ?? this.#known.get(id);
       if (!known) continue; // deleted while queued
       kept.push(result);
       latest.set(id, result);
+      const reason = result.status ? null : (result.reason ?? null);
       if (known.status !== result.status) {
         changes.push({
           serviceId: id,
           status: result.status,
           changedAt: result.timestamp,
           previousChangedAt: known.changedAt,
-          reason: result.status ? null : (result.reason ?? null),
+          reason,
         });
-        tentative.set(id, { status: result.status, changedAt: result.timestamp });
+        tentative.set(id, { status: result.status, changedAt: result.timestamp, reason });
+        shown.add(id);
+      } else if (known.reason !== reason) {
+        // Still down, for another reason (a time-out became a refused connection): the card's text changes.
+        tentative.set(id, { ...known, reason });
+        if (known.reason !== undefined) shown.add(id);
       }
     }
     if (kept.length === 0) return;
@@ -141,8 +158,8 @@ export class ResultWriter {
       // Caches are cleared before the change is announced, so a reader who hears of it never reads the old list.
       const written = [...latest.keys()].filter((id) => existing.has(id));
       for (const listener of this.#written) listener(written);
-      const committed = changes.filter((change) => existing.has(change.serviceId));
-      if (committed.length > 0) this.#onStatusChanges?.(committed);
+      const committed = [...shown].filter((id) => existing.has(id));
+      if (committed.length > 0) this.#onShownChanges?.(committed);
     } catch (error) {
       // The batch is lost but the stored state is unchanged, so the next result re-detects any change.
       this.log.error({ err: error, results: kept.length }, 'writing check results failed');

@@ -344,7 +344,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
       push,
       clock: deps.clock,
       log: deps.log,
-      onStatusChanges: (changes) => changeFeed.publish({ kind: 'service', ids: changes.map((c) => c.serviceId) }),
+      onShownChanges: (ids) => changeFeed.publish({ kind: 'service', ids: [...ids] }),
       checks: deps.observers?.checks,
     }),
     liveEvents,
