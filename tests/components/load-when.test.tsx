@@ -63,6 +63,9 @@ describe('an on-demand chunk that fails to load', () => {
     expect(screen.getByText('Loading…')).toBeTruthy();
     expect(probes).toEqual([{ url: chunkUrl('media-panel'), method: 'HEAD' }]);
     expect(calls.count).toBe(1);
+    // Typing is no attempt at it; a click is.
+    await user.keyboard('abc');
+    expect(calls.count).toBe(1);
 
     await user.click(screen.getByRole('button', { name: LOAD_WHEN_TEXT.tryAgain }));
     expect(await screen.findByText('Media summary')).toBeTruthy();

@@ -85,12 +85,13 @@ interface BoundaryProps {
 /** Why the children are not shown: their chunk failed, and whether it is gone for good (a new deploy). */
 type Failure = 'checking' | 'passing' | 'stale';
 
-// The gestures that count as a new attempt at whatever failed (the press that opens a dialog, a menu key).
-const ATTEMPTS = ['pointerdown', 'keydown'] as const;
+// What counts as a new attempt at whatever failed: a click (pressing a button by mouse, touch or key makes one),
+// not typing elsewhere on the page.
+const ATTEMPTS = ['click'] as const;
 
 /**
  * A chunk that cannot be downloaded leaves the fallback in place instead of a blank page, with a notice. A passing
- * failure (network, server restarting) is tried again at the user's next press or key anywhere, e.g. the second
+ * failure (network, server restarting) is tried again at the user's next click anywhere, e.g. the second
  * click on the button whose dialog did not open; a chunk the server no longer has (a new deploy) asks for a reload.
  */
 class ChunkBoundary extends Component<BoundaryProps, { failure: Failure | null }> {
@@ -128,7 +129,7 @@ class ChunkBoundary extends Component<BoundaryProps, { failure: Failure | null }
 
   #listen(on: boolean): void {
     for (const type of ATTEMPTS) {
-      // Capture: the attempt starts before the press's own handler, whatever that one stops.
+      // Capture: the attempt starts before the click's own handler, whatever that one stops.
       if (on) document.addEventListener(type, this.#retry, { capture: true });
       else document.removeEventListener(type, this.#retry, { capture: true });
     }
