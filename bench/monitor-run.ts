@@ -81,10 +81,7 @@ async function main(): Promise<void> {
       settings,
       clock: systemClock,
       log,
-      checks: withMetrics
-        ? createAppMetrics(() => Promise.resolve({ servicesDown: 0, outboxPending: 0, outboxOldestAgeSeconds: 0 }))
-            .checks
-        : undefined,
+      checks: withMetrics ? createAppMetrics(() => Promise.resolve({ servicesDown: 0, outbox: {} })).checks : undefined,
     },
     {
       flushMs: process.env.FLUSH_MS ? Number(process.env.FLUSH_MS) : undefined,

@@ -83,11 +83,19 @@ describe('hashed assets', () => {
     expect(response.body.toString()).toBe('export {};');
   });
 
+  it('one that is not there (an older deploy’s) is a 404, never the page: the client then offers a reload', async () => {
+    for (const method of ['GET', 'HEAD'] as const) {
+      const response = await fetch(`${app.baseUrl}/assets/add-service-dialog-0ld0ld00.js`, { method });
+      expect(response.status, method).toBe(404);
+      expect(response.headers.get('content-type'), method).not.toMatch(/html/);
+    }
+  });
+
   it('the compressed copies have no URL of their own', async () => {
     const response = await binaryGet(app.baseUrl, '/assets/index-1a2b3c4d.js.br');
-    // Unknown paths get the client page (its router shows the 404), never the brotli bytes.
-    expect(response.headers['content-type']).toMatch(/^text\/html/);
-    expect(response.body.toString()).toBe(page);
+    // An unknown file under /assets/ is a 404 (never the brotli bytes, nor the page).
+    expect(response.status).toBe(404);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
   });
 });
 

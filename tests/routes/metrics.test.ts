@@ -11,6 +11,7 @@ import type { TestClient } from '../helpers/http-client.ts';
 import { rawRequest } from '../helpers/raw-request.ts';
 import { startTestApp, TestClock, type TestApp } from '../helpers/test-app.ts';
 import { until } from '../helpers/until.ts';
+import { OUTBOX_QUEUES } from '../../src/server/repositories/metrics.repository.ts';
 
 /**
  * GET /metrics after real work: checks against local HTTP targets by the app's own monitor, the outbox worker
@@ -66,6 +67,8 @@ let amp: FakeAmp;
 let jellyfin: FakeJellyfin;
 let clientDir: string;
 const clock = new TestClock();
+const CHANGES = { queue: 'status_change' };
+const EMAIL = { queue: 'email' };
 
 async function scrape(): Promise<Scrape> {
   const response = await admin.get('/metrics');
@@ -118,6 +121,8 @@ beforeAll(async () => {
       SMTP_HOST: '127.0.0.1',
       SMTP_PORT: String(await closedPort()),
       SMTP_SECURE: 'none',
+      // Channel alerts go to a closed port on this host, and wait for their retry too.
+      CHANNELS_ALLOW_LOOPBACK: 'on',
     },
   });
   admin = await (await createActors(app)).admin.signIn();
@@ -165,25 +170,100 @@ describe('GET /metrics', () => {
     // Status changes so far concern no subscriber: the worker clears them and nothing is left.
     await outbox.runOnce();
     let current = await scrape();
-    expect(current.value('homelab_outbox_pending')).toBe(0);
-    expect(current.value('homelab_outbox_oldest_age_seconds')).toBe(0);
+    for (const queue of OUTBOX_QUEUES) {
+      expect(current.value('homelab_outbox_pending', { queue }), queue).toBe(0);
+      expect(current.value('homelab_outbox_oldest_age_seconds', { queue }), queue).toBe(0);
+    }
 
     targets.setStatus('watched', 200);
     const id = await createService('Watched', targets.url('/status/watched'));
     const subscribed = await admin.post('/api/notification-preferences', { serviceId: id, email: 'ops@example.test' });
     expect(subscribed.status).toBe(200);
-    current = await scrapeUntil((s) => s.value('homelab_outbox_pending') === 1, 'the status change pending');
-    expect(current.value('homelab_outbox_oldest_age_seconds')).toBeLessThan(120);
+    current = await scrapeUntil((s) => s.value('homelab_outbox_pending', CHANGES) === 1, 'the status change pending');
+    expect(current.value('homelab_outbox_oldest_age_seconds', CHANGES)).toBeLessThan(120);
     clock.advance(120_000);
     current = await scrape();
-    expect(current.value('homelab_outbox_oldest_age_seconds')).toBeGreaterThanOrEqual(120);
+    expect(current.value('homelab_outbox_oldest_age_seconds', CHANGES)).toBeGreaterThanOrEqual(120);
 
     // The worker turns the change into a delivery; sending fails (nothing listens), so it waits for a retry.
     const report = await outbox.runOnce();
     expect(report.retried).toBe(1);
     current = await scrape();
-    expect(current.value('homelab_outbox_pending')).toBe(1);
-    expect(current.value('homelab_outbox_oldest_age_seconds')).toBeLessThan(120);
+    expect(current.value('homelab_outbox_pending', CHANGES)).toBe(0);
+    expect(current.value('homelab_outbox_pending', EMAIL)).toBe(1);
+    expect(current.value('homelab_outbox_oldest_age_seconds', EMAIL)).toBeLessThan(120);
+  });
+
+  it('counts each outbox queue apart: changes, alert e-mails, channel alerts and other mails', async () => {
+    // Scraped as Prometheus does it: with an API key of the metrics scope, no session.
+    const created = await admin.post<{ key: string }>('/api/api-keys', { name: 'Prometheus', scopes: ['metrics'] });
+    expect(created.status, created.text).toBe(201);
+    const prometheus = app.client();
+    const scrapeWithKey = async () => {
+      const response = await prometheus.get('/metrics', { headers: { authorization: `Bearer ${created.body.key}` } });
+      expect(response.status).toBe(200);
+      return new Scrape(response.text, parseSamples(response.text));
+    };
+    const outbox = app.built.services.outbox;
+    await outbox.runOnce();
+    const before = await scrapeWithKey();
+    expect(before.labelValues('homelab_outbox_pending', 'queue')).toEqual(new Set(OUTBOX_QUEUES));
+    expect(before.labelValues('homelab_outbox_oldest_age_seconds', 'queue')).toEqual(new Set(OUTBOX_QUEUES));
+    const added = (s: Scrape, queue: string) =>
+      s.value('homelab_outbox_pending', { queue }) - before.value('homelab_outbox_pending', { queue });
+
+    // A webhook channel nothing listens on, and the admin's subscriptions to a service and a game server.
+    const channel = await admin.post('/api/notification-channels', {
+      name: 'Hook',
+      kind: 'webhook',
+      settings: { url: `http://127.0.0.1:${await closedPort()}/hook` },
+      secrets: { secret: 'whsec-metrics-test' },
+    });
+    expect(channel.status, channel.text).toBe(201);
+    targets.setStatus('queued', 200);
+    const serviceId = await createService('Queued', targets.url('/status/queued'));
+    const preference = await admin.post('/api/notification-preferences', { serviceId, email: 'ops@example.test' });
+    expect(preference.status).toBe(200);
+    const instance = amp.addInstance({ InstanceName: 'Queued01', FriendlyName: 'Queued game' });
+    const ampPoller = app.built.services.gameServerPollers.find((poller) => poller.provider.id === 'amp');
+    await ampPoller?.poll();
+    const gameServer = await app.testDb.db.kysely
+      .selectFrom('game_servers')
+      .select('id')
+      .where('instanceId', '=', instance.InstanceID)
+      .executeTakeFirstOrThrow();
+    const subscribed = await admin.post('/api/notification-subscriptions', {
+      subjectKind: 'game_server',
+      subjectId: gameServer.id,
+      enabled: true,
+    });
+    expect(subscribed.status, subscribed.text).toBe(200);
+    // The first state a poll sees is recorded, not alerted; the server stopping is a change.
+    instance.Running = false;
+    instance.AppState = 0;
+    instance.metrics = null;
+    await ampPoller?.poll();
+    // A game-server request mails every admin.
+    expect((await admin.post('/api/game-servers/request', { game: 'Factorio' })).status).toBe(200);
+
+    // The service's first state and the game server's stop wait for the worker; the request mails wait to be sent.
+    let current = await scrapeUntil((s) => added(s, 'status_change') === 2, 'two status changes pending');
+    expect(added(current, 'other_mail')).toBeGreaterThanOrEqual(1);
+    expect(added(current, 'email')).toBe(0);
+    expect(added(current, 'channel')).toBe(0);
+
+    // The worker turns them into alerts; SMTP and the webhook fail, so every one waits for its retry.
+    await outbox.runOnce();
+    current = await scrapeWithKey();
+    expect(added(current, 'status_change')).toBe(0);
+    expect(added(current, 'email')).toBe(2);
+    expect(added(current, 'channel')).toBe(2);
+    expect(added(current, 'other_mail')).toBeGreaterThanOrEqual(1);
+    clock.advance(600_000);
+    current = await scrapeWithKey();
+    for (const queue of ['email', 'channel', 'other_mail'])
+      expect(current.value('homelab_outbox_oldest_age_seconds', { queue }), queue).toBeGreaterThanOrEqual(600);
+    expect(current.value('homelab_outbox_oldest_age_seconds', CHANGES)).toBe(0);
   });
 
   it('counts provider polls by provider and result, and times them', async () => {

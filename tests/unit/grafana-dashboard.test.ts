@@ -37,9 +37,7 @@ const HISTOGRAM_SERIES = /_(bucket|sum|count)$/;
 
 /** The metrics a scrape exposes, by name and type (from the `# TYPE` lines). */
 async function exposedMetrics(): Promise<Map<string, string>> {
-  const text = await createAppMetrics(() =>
-    Promise.resolve({ servicesDown: 0, outboxPending: 0, outboxOldestAgeSeconds: 0 }),
-  ).render();
+  const text = await createAppMetrics(() => Promise.resolve({ servicesDown: 0, outbox: {} })).render();
   const types = new Map<string, string>();
   for (const match of text.matchAll(/^# TYPE (\S+) (\S+)$/gm)) types.set(match[1] ?? '', match[2] ?? '');
   return types;

@@ -1,3 +1,4 @@
+import { AlertTriangle } from 'lucide-react';
 import {
   Component,
   lazy,
@@ -5,10 +6,12 @@ import {
   useState,
   type ComponentType,
   type KeyboardEvent,
-  type LazyExoticComponent,
   type PointerEvent,
   type ReactNode,
 } from 'react';
+import { LOAD_WHEN_TEXT } from './load-when-text';
+import { isStaleChunk } from './stale-chunk';
+import { Button } from './ui/button';
 
 /**
  * A loader for React.lazy that answers synchronously once its chunk is in: React then renders the component
@@ -34,16 +37,44 @@ export function preloadable<T>(load: () => Promise<T>): () => Promise<T> {
   };
 }
 
+/** How to renew each lazy component whose last load failed (see ChunkBoundary's retry). */
+const failedLoads = new Set<() => void>();
+
+/** Gives every lazy component whose load failed a fresh start: its next render downloads the chunk again. */
+function renewFailedLoads(): void {
+  for (const renew of failedLoads) renew();
+  failedLoads.clear();
+}
+
 /**
  * React.lazy for a named export, so a dialog or panel keeps its name and only its importer changes. The chunk is
- * downloaded the first time the component renders.
+ * downloaded the first time the component renders. React.lazy keeps a failed load's error for good (React renders
+ * it again at once, and each render would download again otherwise), so a failure stays until ChunkBoundary's
+ * retry swaps in a fresh lazy component.
  */
 export function lazyNamed<K extends string, P extends object>(
   load: () => Promise<Record<K, ComponentType<P>>>,
   name: K,
-): LazyExoticComponent<ComponentType<P>> {
-  const loadComponent = preloadable(async () => ({ default: (await load())[name] }));
-  return lazy(() => loadComponent());
+): ComponentType<P> {
+  const fresh = (): ComponentType<P> => lazy<ComponentType<P>>(() => loadComponent());
+  const renew = () => {
+    current = fresh();
+  };
+  const loadComponent = preloadable(async () => {
+    try {
+      return { default: (await load())[name] };
+    } catch (error) {
+      failedLoads.add(renew);
+      throw error;
+    }
+  });
+  let current = fresh();
+  function OnDemand(props: P) {
+    const Current = current;
+    return <Current {...props} />;
+  }
+  OnDemand.displayName = name;
+  return OnDemand;
 }
 
 interface BoundaryProps {
@@ -51,21 +82,94 @@ interface BoundaryProps {
   children: ReactNode;
 }
 
-/** A chunk that cannot be downloaded (the server went away) leaves the fallback in place instead of a blank page. */
-class ChunkBoundary extends Component<BoundaryProps, { hasFailed: boolean }> {
-  override state = { hasFailed: false };
+/** Why the children are not shown: their chunk failed, and whether it is gone for good (a new deploy). */
+type Failure = 'checking' | 'passing' | 'stale';
 
-  static getDerivedStateFromError(): { hasFailed: boolean } {
-    return { hasFailed: true };
+// What counts as a new attempt at whatever failed: a click (pressing a button by mouse, touch or key makes one),
+// not typing elsewhere on the page.
+const ATTEMPTS = ['click'] as const;
+
+/**
+ * A chunk that cannot be downloaded leaves the fallback in place instead of a blank page, with a notice. A passing
+ * failure (network, server restarting) is tried again at the user's next click anywhere, e.g. the second
+ * click on the button whose dialog did not open; a chunk the server no longer has (a new deploy) asks for a reload.
+ */
+class ChunkBoundary extends Component<BoundaryProps, { failure: Failure | null }> {
+  override state: { failure: Failure | null } = { failure: null };
+  #isMounted = false;
+
+  static getDerivedStateFromError(): { failure: Failure } {
+    return { failure: 'checking' };
+  }
+
+  override componentDidMount(): void {
+    this.#isMounted = true;
   }
 
   override componentDidCatch(error: unknown): void {
     console.warn('A part of the page could not be loaded', error);
+    void isStaleChunk(error).then((isStale) => {
+      if (this.#isMounted) this.setState({ failure: isStale ? 'stale' : 'passing' });
+    });
+  }
+
+  override componentDidUpdate(): void {
+    this.#listen(this.state.failure === 'passing');
+  }
+
+  override componentWillUnmount(): void {
+    this.#isMounted = false;
+    this.#listen(false);
+  }
+
+  readonly #retry = () => {
+    renewFailedLoads();
+    this.setState({ failure: null });
+  };
+
+  #listen(on: boolean): void {
+    for (const type of ATTEMPTS) {
+      // Capture: the attempt starts before the click's own handler, whatever that one stops.
+      if (on) document.addEventListener(type, this.#retry, { capture: true });
+      else document.removeEventListener(type, this.#retry, { capture: true });
+    }
   }
 
   override render(): ReactNode {
-    return this.state.hasFailed ? this.props.fallback : this.props.children;
+    const { failure } = this.state;
+    if (failure === null) return this.props.children;
+    return (
+      <>
+        {this.props.fallback}
+        {failure === 'stale' && (
+          <ChunkNotice text={LOAD_WHEN_TEXT.stale} action={LOAD_WHEN_TEXT.reload} onAction={reloadPage} />
+        )}
+        {failure === 'passing' && (
+          <ChunkNotice text={LOAD_WHEN_TEXT.failed} action={LOAD_WHEN_TEXT.tryAgain} onAction={this.#retry} />
+        )}
+      </>
+    );
   }
+}
+
+function reloadPage(): void {
+  window.location.reload();
+}
+
+/** A notice at the foot of the screen, over the page: the fallback of a dialog is often nothing at all. */
+function ChunkNotice({ text, action, onAction }: { text: string; action: string; onAction: () => void }) {
+  return (
+    <div
+      role="alert"
+      className="fixed inset-x-4 bottom-4 z-50 mx-auto flex max-w-md items-center gap-3 rounded-lg border bg-card p-4 text-sm text-card-foreground shadow-lg"
+    >
+      <AlertTriangle className="size-4 shrink-0 text-destructive" aria-hidden="true" />
+      <p className="flex-1">{text}</p>
+      <Button size="sm" onClick={onAction}>
+        {action}
+      </Button>
+    </div>
+  );
 }
 
 /**

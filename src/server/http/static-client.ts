@@ -19,6 +19,11 @@ const PRECOMPRESSED_TYPES = new Set(['.js', '.mjs', '.css', '.html', '.json', '.
  * the build's brotli and gzip copies to browsers that accept them. Unknown non-API GETs get index.html so the
  * client router can show its own pages (including its 404). Unknown API paths, under any spelling, get a JSON 404.
  */
+/** Under /assets/, where the build puts every hashed file. */
+function isAssetPath(url: string): boolean {
+  return url.startsWith('/assets/');
+}
+
 export async function registerStaticClient(
   app: FastifyInstance,
   clientDir: string,
@@ -53,7 +58,10 @@ export async function registerStaticClient(
     });
   }
   app.setNotFoundHandler(async (request, reply) => {
-    const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url);
+    // A hashed file that is not there is one an older deploy had: a 404 (not the page) tells the client that loaded
+    // it on demand that it is stale (components/stale-chunk.ts), and no script or style is answered with HTML.
+    const isPageRequest =
+      (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url) && !isAssetPath(request.url);
     if (hasClient && isPageRequest) {
       await beforePage();
       // Read at each request (about 1 KB), so a rebuilt client is served without a restart; tagged so that the

@@ -3,7 +3,7 @@ import type { Job } from './job.ts';
 
 /**
  * Packs finished hours of raw checks and deletes history past its retention (raw checks, hourly and daily buckets,
- * state changes of game servers and the media server) every five minutes.
+ * processed state changes of services, game servers and the media server) every five minutes.
  */
 export const pruneHistoryJob = (services: Services): Job => ({
   name: 'prune-history',

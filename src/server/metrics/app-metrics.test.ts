@@ -4,7 +4,10 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { checkResultLabel, createAppMetrics, type ScrapeSnapshot } from './app-metrics.ts';
 
-const SNAPSHOT: ScrapeSnapshot = { servicesDown: 3, outboxPending: 2, outboxOldestAgeSeconds: 42.5 };
+const SNAPSHOT: ScrapeSnapshot = {
+  servicesDown: 3,
+  outbox: { email: { pending: 2, oldestAgeSeconds: 42.5 }, channel: { pending: 0, oldestAgeSeconds: 0 } },
+};
 
 /** The value of one sample line of the text format, e.g. `homelab_checks_total{result="up"}`. */
 function sample(text: string, series: string): number | undefined {
@@ -43,8 +46,9 @@ describe('createAppMetrics', () => {
       sample(one, 'homelab_http_request_duration_seconds_count{route="/api/services/:id",method="PUT",status="200"}'),
     ).toBe(1);
     expect(sample(one, 'homelab_services_down')).toBe(3);
-    expect(sample(one, 'homelab_outbox_pending')).toBe(2);
-    expect(sample(one, 'homelab_outbox_oldest_age_seconds')).toBe(42.5);
+    expect(sample(one, 'homelab_outbox_pending{queue="email"}')).toBe(2);
+    expect(sample(one, 'homelab_outbox_oldest_age_seconds{queue="email"}')).toBe(42.5);
+    expect(sample(one, 'homelab_outbox_pending{queue="channel"}')).toBe(0);
     // The other app saw none of it, and both carry the process metrics.
     expect(sample(two, 'homelab_checks_total{result="up"}')).toBe(0);
     expect(sample(two, 'homelab_services_down')).toBe(0);
@@ -69,7 +73,7 @@ const LOAD_PROBE = `
   const { createAppMetrics } = await import(process.argv[1]);
   const isLoaded = () =>
     Object.keys(createRequire(import.meta.url).cache).some((file) => file.includes('/node_modules/prom-client/'));
-  const metrics = createAppMetrics(() => Promise.resolve({ servicesDown: 1, outboxPending: 0, outboxOldestAgeSeconds: 0 }));
+  const metrics = createAppMetrics(() => Promise.resolve({ servicesDown: 1, outbox: {} }));
   metrics.checks.started(3);
   metrics.checks.finished({ up: true, responseTime: 5, error: null }, 5);
   metrics.polls('amp', 'ok', 20);

@@ -3,12 +3,18 @@ import type { CheckObserver, PolledProvider, PollObserver } from './observers.ts
 import { loadExposition, PROMETHEUS_CONTENT_TYPE, type RenderExposition } from './prom-exposition.ts';
 import { RecordedCounter, RecordedGauge, RecordedHistogram } from './recorded-metrics.ts';
 
+/** One outbox queue at a scrape. */
+export interface QueueFigures {
+  pending: number;
+  /** Seconds since the oldest pending item was created; 0 when nothing is pending. */
+  oldestAgeSeconds: number;
+}
+
 /** What a scrape reads from the database (scrape-queries.ts); tests may pass fixed figures. */
 export interface ScrapeSnapshot {
   servicesDown: number;
-  outboxPending: number;
-  /** Seconds since the oldest pending item was created; 0 when nothing is pending. */
-  outboxOldestAgeSeconds: number;
+  /** By queue (`status_change`, `email`, `channel`, `other_mail`: see OUTBOX_QUEUES), each one a series. */
+  outbox: Readonly<Record<string, QueueFigures>>;
 }
 
 /** How a check ended, as `homelab_checks_total{result}` counts it. */
@@ -84,11 +90,13 @@ export function createAppMetrics(scrape: () => Promise<ScrapeSnapshot>): AppMetr
   const servicesDown = new RecordedGauge('homelab_services_down', 'Services whose stored status is down.');
   const outboxPending = new RecordedGauge(
     'homelab_outbox_pending',
-    'Notification work not yet done: status changes not yet turned into deliveries, and deliveries and mails waiting or being sent.',
+    'Outbox work not yet done, by queue: status_change (changes not yet turned into alerts), email and channel (alerts waiting or being sent), other_mail.',
+    ['queue'],
   );
   const outboxOldestAge = new RecordedGauge(
     'homelab_outbox_oldest_age_seconds',
-    'Age of the oldest pending outbox item (0 when none).',
+    'Age of the oldest pending item of each outbox queue (0 when none).',
+    ['queue'],
   );
   const pollsTotal = new RecordedCounter(
     'homelab_provider_polls_total',
@@ -148,9 +156,11 @@ export function createAppMetrics(scrape: () => Promise<ScrapeSnapshot>): AppMetr
         throw error;
       });
       const snapshot = await scrape();
-      servicesDown.value = snapshot.servicesDown;
-      outboxPending.value = snapshot.outboxPending;
-      outboxOldestAge.value = snapshot.outboxOldestAgeSeconds;
+      servicesDown.set({}, snapshot.servicesDown);
+      for (const [queue, figures] of Object.entries(snapshot.outbox)) {
+        outboxPending.set({ queue }, figures.pending);
+        outboxOldestAge.set({ queue }, figures.oldestAgeSeconds);
+      }
       return render();
     },
   };

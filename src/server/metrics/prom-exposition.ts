@@ -7,7 +7,7 @@ export const PROMETHEUS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8
 /** A recorded metric, tagged with its kind; the exposition lists them in the order given. */
 export type DeclaredMetric =
   | { kind: 'counter'; metric: RecordedCounter<string> }
-  | { kind: 'gauge'; metric: RecordedGauge }
+  | { kind: 'gauge'; metric: RecordedGauge<string> }
   | { kind: 'histogram'; metric: RecordedHistogram<string> };
 
 /** Renders the recorded metrics, then the process metrics, in the Prometheus text format. */
@@ -74,7 +74,15 @@ export async function loadExposition(declared: readonly DeclaredMetric[]): Promi
     const { name, help } = entry.metric;
     if (entry.kind === 'gauge') {
       const recorded = entry.metric;
-      const gauge: Gauge = new prom.Gauge({ name, help, registers: [], collect: () => gauge.set(recorded.value) });
+      const gauge: Gauge = new prom.Gauge({
+        name,
+        help,
+        labelNames: [...recorded.labelNames],
+        registers: [],
+        collect: () => {
+          for (const series of recorded.series()) gauge.set(series.labels, series.value);
+        },
+      });
       return gauge;
     }
     const recorded = entry.metric;

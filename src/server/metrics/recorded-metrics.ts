@@ -66,14 +66,20 @@ abstract class RecordedSeries<
   protected abstract create(labels: Labels<Name>): Series;
 }
 
-/** A gauge without labels, set from outside (at each scrape). */
-export class RecordedGauge {
-  value = 0;
+/** A gauge per label set, set from outside (at each scrape). */
+export class RecordedGauge<Name extends string = never> extends RecordedSeries<Name, CounterSeries<Name>> {
+  constructor(name: string, help: string, labelNames: readonly Name[] = []) {
+    super(name, help, labelNames);
+    this.seedUnlabelled();
+  }
 
-  constructor(
-    readonly name: string,
-    readonly help: string,
-  ) {}
+  set(labels: Labels<Name>, value: number): void {
+    this.seriesOf(labels).value = value;
+  }
+
+  protected create(labels: Labels<Name>): CounterSeries<Name> {
+    return { labels, value: 0 };
+  }
 }
 
 /** A monotonic counter per label set. */

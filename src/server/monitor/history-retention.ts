@@ -12,9 +12,9 @@ export interface HistoryRetention {
 const DAY_MS = 24 * HOUR_MS;
 
 /**
- * Raw checks 48 h (the recent bar and a day of detail), hourly buckets 90 days, daily buckets 400 days. The state
- * changes of game servers and the media server (their only history) are kept as long as the daily buckets, see
- * `SUBJECT_CHANGES_RETENTION_MS`.
+ * Raw checks 48 h (the recent bar and a day of detail), hourly buckets 90 days, daily buckets 400 days. State
+ * changes (of services, and of game servers and the media server: their only history) are kept as long as the daily
+ * buckets, see `STATE_CHANGES_RETENTION_MS`.
  */
 export const DEFAULT_RETENTION: HistoryRetention = {
   rawMs: 48 * HOUR_MS,
@@ -23,12 +23,16 @@ export const DEFAULT_RETENTION: HistoryRetention = {
 };
 
 /**
- * How long state changes of game servers and the media server are kept: 400 days, as long as the services' daily
- * buckets, so whatever period a service's uptime is given for (up to 365 days, whole UTC days) a game server's
- * could be too; status pages read 90 days. Each subject's last change before that is kept too: it is the state the
- * kept ones start from (docs/decisions/0020-maintenance-status-pages.md).
+ * How long processed state changes are kept: 400 days, as long as the services' daily buckets.
+ * - Game servers and the media server: whatever period a service's uptime is given for (up to 365 days, whole UTC
+ *   days) a game server's could be too; status pages read 90 days. Each subject's last change before that is kept
+ *   too: it is the state the kept ones start from (docs/decisions/0020-maintenance-status-pages.md).
+ * - Services: uptime comes from the rollups; the changes are read for the latest one (the next change's
+ *   previousChangedAt, the "duration" of alert mails), for the history's last 10 (each service keeps its 10 newest
+ *   from before the cutoff, so that list stays whole for a quiet service), and by a delivery being sent (minutes
+ *   old). Nothing reads them further back.
  */
-export const SUBJECT_CHANGES_RETENTION_MS = 400 * DAY_MS;
+export const STATE_CHANGES_RETENTION_MS = 400 * DAY_MS;
 
 /**
  * A finished hour is packed once this long has passed since it ended, so the results of checks started just

@@ -9,7 +9,7 @@ import { failureFor } from './failure-text.ts';
 import {
   DEFAULT_RETENTION,
   pruneHistory,
-  SUBJECT_CHANGES_RETENTION_MS,
+  STATE_CHANGES_RETENTION_MS,
   type HistoryRetention,
   type PruneResult,
 } from './history-retention.ts';
@@ -87,10 +87,15 @@ export class StatusHistoryService {
   }
 
   /**
-   * Deletes the state changes of game servers and the media server past their retention (each subject's last one
-   * before it stays); the prune-history job calls it with `prune`. Returns how many went.
+   * Deletes the processed state changes of services, game servers and the media server past their retention (each
+   * service's last `RECENT_CHANGES` and each subject's last one before it stay, see STATE_CHANGES_RETENTION_MS); the
+   * prune-history job calls it with `prune`. Returns how many went.
    */
-  pruneStateChanges(retentionMs = SUBJECT_CHANGES_RETENTION_MS): Promise<number> {
-    return this.uptime.deleteSubjectChangesBefore(this.clock.now().getTime() - retentionMs);
+  async pruneStateChanges(retentionMs = STATE_CHANGES_RETENTION_MS): Promise<number> {
+    const before = this.clock.now().getTime() - retentionMs;
+    return (
+      (await this.history.deleteChangesBefore(before, RECENT_CHANGES)) +
+      (await this.uptime.deleteSubjectChangesBefore(before))
+    );
   }
 }

@@ -12,6 +12,7 @@ import {
   type Sample,
 } from '../monitor/check-samples.ts';
 import type { CheckResult, RollupDelta } from '../monitor/rollup.ts';
+import { deleteStateChangesBefore, SERVICE_CHANGES } from './state-change-retention.ts';
 
 /** A status change as the outbox reads it (migration 0002). */
 export interface StatusChange {
@@ -445,5 +446,13 @@ export class StatusHistoryRepository {
       .where('bucket', '<', Date.parse(before))
       .executeTakeFirst();
     return Number(result.numDeletedRows);
+  }
+
+  /**
+   * Deletes the processed status changes older than `before` (epoch ms), but each service's `keep` newest of those
+   * (state-change-retention.ts). Returns how many went.
+   */
+  deleteChangesBefore(before: number, keep: number): Promise<number> {
+    return deleteStateChangesBefore(this.db, SERVICE_CHANGES, before, keep);
   }
 }

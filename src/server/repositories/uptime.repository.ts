@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { bool } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
+import { deleteStateChangesBefore, SUBJECT_CHANGES } from './state-change-retention.ts';
 
 /** Checks of one service (or, computed, time of one game server) in one bucket: what uptime is computed from. */
 export interface BucketCounts {
@@ -95,25 +96,7 @@ export class UptimeRepository {
    * Deletes the processed state changes of game servers and the media server older than `before` (epoch ms), but
    * each subject's last one before it: that one says the state the next begins from. Returns how many went.
    */
-  async deleteSubjectChangesBefore(before: number): Promise<number> {
-    const beforeIso = new Date(before).toISOString();
-    const result = await this.db
-      .deleteFrom('alert_subject_changes')
-      .where('changedAt', '<', beforeIso)
-      .where('processedAt', 'is not', null)
-      .where((eb) =>
-        eb(
-          'changedAt',
-          '<',
-          eb
-            .selectFrom('alert_subject_changes as p')
-            .select((inner) => inner.fn.max('p.changedAt').as('at'))
-            .whereRef('p.subjectKind', '=', 'alert_subject_changes.subjectKind')
-            .whereRef('p.subjectId', '=', 'alert_subject_changes.subjectId')
-            .where('p.changedAt', '<', beforeIso),
-        ),
-      )
-      .executeTakeFirst();
-    return Number(result.numDeletedRows);
+  deleteSubjectChangesBefore(before: number): Promise<number> {
+    return deleteStateChangesBefore(this.db, SUBJECT_CHANGES, before, 1);
   }
 }
