@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeAnswer } from '../../src/server/monitor/dns-checker.ts';
 import type { Monitor } from '../../src/server/monitor/monitor.ts';
 import type { ServiceWire } from '../../src/shared/schemas/service.ts';
 import { EchoServer } from '../fakes/check-targets.ts';
@@ -8,8 +9,8 @@ import { newTestMonitor, startMonitorFixture, type MonitorFixture } from '../hel
 import { RELAXED_LIMITS, startTestApp } from '../helpers/test-app.ts';
 
 /**
- * An attacker's pass over the monitor's new surfaces (issue 16): a wildcard condition built to backtrack, and push
- * floods that try to slip past the per-address limit with X-Forwarded-For.
+ * An attacker's pass over the monitor's new surfaces (issue 16): a wildcard condition built to backtrack, a DNS
+ * answer built to loop, and push floods that try to slip past the per-address limit with X-Forwarded-For.
  */
 
 const MS_PER_SECOND = 200;
@@ -98,5 +99,41 @@ describe('push floods', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('hostile DNS answers', () => {
+  /** A header: id 0x1234, a response (QR) with `rcode`, and the given section counts. */
+  const header = (rcode: number, questions: number, answers: number) =>
+    Buffer.from([
+      0x12,
+      0x34,
+      0x81,
+      0x80 | rcode,
+      questions >> 8,
+      questions & 0xff,
+      answers >> 8,
+      answers & 0xff,
+      0,
+      0,
+      0,
+      0,
+    ]);
+
+  it('reads a compression pointer to itself, or to the answer it sits in, without following it', () => {
+    // Question: a name that is only a pointer to offset 12 (itself), type A, class IN.
+    const selfLoop = Buffer.concat([header(0, 1, 1), Buffer.from([0xc0, 12, 0, 1, 0, 1])]);
+    // The answer's name points at itself too, then claims 4 bytes of data.
+    const answer = Buffer.from([0xc0, 18, 0, 1, 0, 1, 0, 0, 0, 60, 0, 4, 10, 0, 0, 7]);
+    expect(decodeAnswer(Buffer.concat([selfLoop, answer]))).toEqual({ id: 0x1234, rcode: 'NOERROR', ip: '10.0.0.7' });
+    expect(decodeAnswer(selfLoop)).toEqual({ id: 0x1234, rcode: 'NOERROR', ip: undefined });
+  });
+
+  it('stops at the end of a message that claims 65,535 questions and answers', () => {
+    const lying = Buffer.concat([header(3, 0xffff, 0xffff), Buffer.from([3, 0x61, 0x62, 0x63, 0, 0, 1, 0, 1])]);
+    expect(decodeAnswer(lying)).toEqual({ id: 0x1234, rcode: 'NXDOMAIN', ip: undefined });
+    // Labels whose lengths run past the end.
+    const runaway = Buffer.concat([header(2, 1, 1), Buffer.from([63, 0x61])]);
+    expect(decodeAnswer(runaway)).toEqual({ id: 0x1234, rcode: 'SERVFAIL', ip: undefined });
   });
 });
