@@ -3,6 +3,7 @@ import { decodeAnswer } from '../../src/server/monitor/dns-checker.ts';
 import type { Monitor } from '../../src/server/monitor/monitor.ts';
 import type { ServiceWire } from '../../src/shared/schemas/service.ts';
 import { EchoServer } from '../fakes/check-targets.ts';
+import { HttpTargets } from '../fakes/http-targets.ts';
 import type { TestClient } from '../helpers/http-client.ts';
 import { ManualMonitorTime } from '../helpers/manual-monitor-time.ts';
 import { newTestMonitor, startMonitorFixture, type MonitorFixture } from '../helpers/monitor-fixture.ts';
@@ -18,6 +19,7 @@ const MS_PER_SECOND = 200;
 let fixture: MonitorFixture;
 let admin: TestClient;
 let echo: EchoServer;
+let targets: HttpTargets;
 let time: ManualMonitorTime;
 let monitor: Monitor;
 
@@ -26,6 +28,7 @@ beforeAll(async () => {
   fixture = await startMonitorFixture({ clock: time.clock });
   ({ admin } = fixture);
   echo = await new EchoServer().start();
+  targets = await new HttpTargets().start();
   monitor = newTestMonitor(
     fixture.app,
     { msPerIntervalSecond: MS_PER_SECOND, flushMs: 20, ...time.options() },
@@ -37,6 +40,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await monitor.stop();
   await echo.close();
+  await targets.close();
   await fixture.close();
 });
 
@@ -74,6 +78,26 @@ describe('catastrophic wildcard conditions', () => {
     const count = time.outcomes.of(id).length;
     await time.advanceUntil(() => time.outcomes.of(id).length > count, 'the next check');
     expect(time.outcomes.of(id).at(-1)).toMatchObject({ up: true, error: null });
+    await time.change(id, () => admin.delete(`/api/services/${id}`));
+  });
+});
+
+describe('huge bodies read by [BODY] conditions', () => {
+  it('end the check at the body cap instead of holding an endless body for the condition', async () => {
+    const response = await admin.post<ServiceWire>('/api/services', {
+      name: 'Endless',
+      url: targets.url('/endless'),
+      refreshInterval: 5,
+      check: { conditions: ['[BODY] == pat(*never-there*)', '[STATUS] == 200'] },
+    });
+    expect(response.status, response.text).toBe(201);
+    const id = response.body.id;
+    await time.applied(id);
+    await time.advanceUntil(() => time.outcomes.of(id).length >= 2, 'two checks');
+    for (const outcome of time.outcomes.of(id)) {
+      expect(outcome.up).toBe(false);
+      expect(outcome.error).toMatch(/cap/i);
+    }
     await time.change(id, () => admin.delete(`/api/services/${id}`));
   });
 });
