@@ -10,6 +10,7 @@ import type { Env } from './env.ts';
 import { installAccessControl, type RouteEntry } from './http/access-control.ts';
 import { registerApiAnswers } from './http/api-answers.ts';
 import { registerCompression } from './http/compression.ts';
+import { loggerOptions } from './http/request-log.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerGracefulClose } from './http/graceful-close.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
@@ -84,9 +85,6 @@ export interface AppOptions {
   channelTimeoutMs?: number;
 }
 
-/** Request headers that carry credentials, censored in every log line. */
-export const SECRET_REQUEST_HEADERS = ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization'];
-
 /** The built app with its route table and services (tests read both). */
 export interface BuiltApp {
   app: App;
@@ -135,8 +133,8 @@ const zodCompilers = {
 export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   const { env, db } = options;
   const fastifyOptions: FastifyServerOptions = {
-    // Keys and session cookies never reach a log, whatever a serializer or a log line picks up (security.md).
-    logger: options.logger ?? { level: env.LOG_LEVEL, redact: SECRET_REQUEST_HEADERS },
+    // Keys, session cookies and push tokens never reach a log, whatever a log line picks up (security.md).
+    logger: options.logger ?? loggerOptions(env.LOG_LEVEL),
     trustProxy: env.trustProxy,
     bodyLimit: 1024 * 1024,
     // Reject bodies with __proto__ / constructor.prototype keys instead of parsing them.

@@ -73,7 +73,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...rest,
     env,
     db: testDb.db,
-    logger: false,
+    // Silent unless a test captures the log (it passes the product's loggerOptions with a stream).
+    logger: options.logger ?? false,
   });
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const address = built.app.server.address();

@@ -6,6 +6,7 @@ import {
   CONFIG_MSG,
   CONFIG_VERSION,
   MAX_CONFIG_BYTES,
+  MAX_CONFIG_NESTING,
   configDocument,
   configDocumentV1,
   type ConfigDocument,
@@ -29,6 +30,43 @@ function loadYaml(): typeof YamlModule {
  * "billion laughs" document from expanding a few kilobytes into gigabytes.
  */
 const MAX_ALIAS_COUNT = 20;
+
+/**
+ * True when collections nest deeper than MAX_CONFIG_NESTING: flow brackets, or block indicators (`- `, `? `, `: `)
+ * chained on one line. Read from the yaml lexer's token stream, which knows quotes and comments, and stopped at the
+ * first excess. The parser's memory grows with depth: a 2 MiB `- - - …` line held 600 MB and 4 s of CPU before it
+ * gave up on its stack, while the lexer refuses it after 65 tokens. (Depth by indentation costs a line per level,
+ * so a document within MAX_CONFIG_BYTES cannot go deep that way.)
+ */
+function nestsTooDeep(text: string): boolean {
+  const { CST, Lexer } = loadYaml();
+  let flow = 0;
+  let onLine = 0;
+  for (const token of new Lexer().lex(text)) {
+    switch (CST.tokenType(token)) {
+      case 'flow-seq-start':
+      case 'flow-map-start':
+        flow += 1;
+        break;
+      case 'flow-seq-end':
+      case 'flow-map-end':
+        flow -= 1;
+        break;
+      case 'seq-item-ind':
+      case 'explicit-key-ind':
+      case 'map-value-ind':
+        onLine += 1;
+        break;
+      case 'newline':
+        onLine = 0;
+        break;
+      default:
+        break;
+    }
+    if (flow > MAX_CONFIG_NESTING || onLine > MAX_CONFIG_NESTING) return true;
+  }
+  return false;
+}
 
 const HEADER = [
   ` Homelab Dashboard configuration (version ${CONFIG_VERSION}).`,
@@ -90,6 +128,7 @@ function zodProblems(error: z.ZodError): string[] {
 export function parseConfig(text: string): ConfigDocument {
   if (Buffer.byteLength(text, 'utf8') > MAX_CONFIG_BYTES) throw new AppError('too_large', CONFIG_MSG.tooLarge);
   if (text.trim() === '') throw problemsError([`document: ${CONFIG_MSG.empty}`]);
+  if (nestsTooDeep(text)) throw problemsError([`document: ${CONFIG_MSG.tooDeep}`]);
   const { LineCounter, parseDocument } = loadYaml();
   const lines = new LineCounter();
   const yaml = parseDocument(text, {

@@ -20,11 +20,15 @@ export const CONFIG_VERSIONS = [1, 2] as const;
 /** Largest configuration document accepted (the import route's body limit). */
 export const MAX_CONFIG_BYTES = 2 * 1024 * 1024;
 
+/** Deepest nesting of collections a configuration document may have (services[].check.headers is 4 levels). */
+export const MAX_CONFIG_NESTING = 64;
+
 /** Texts of the configuration import and export. */
 export const CONFIG_MSG = {
   versionInvalid: `version must be ${CONFIG_VERSIONS.join(' or ')}`,
   notYaml: 'The configuration must be sent as YAML (Content-Type application/yaml or text/plain)',
   empty: 'The configuration file is empty',
+  tooDeep: `The configuration file nests lists or mappings deeper than ${MAX_CONFIG_NESTING} levels`,
   notMapping: 'The configuration file must be a YAML mapping with a version',
   tooLarge: `The configuration file must be at most ${MAX_CONFIG_BYTES / 1024 / 1024} MiB`,
   problems: (count: number) => `The configuration has ${count} ${count === 1 ? 'problem' : 'problems'}`,

@@ -20,6 +20,7 @@ export const CHANNEL_MSG = {
   chatIdInvalid: 'Chat ID: a number, or @ followed by a channel name',
   secretRequired: 'This field is required',
   secretTooLong: 'At most 1000 characters',
+  tokenInvalid: 'A token is letters, digits and punctuation, without spaces',
   notFound: 'Channel not found',
   tooMany: `At most ${MAX_CHANNELS_PER_USER} channels per user`,
   deleted: 'Channel deleted',
@@ -61,6 +62,13 @@ const secretField = z
   .max(1000, CHANNEL_MSG.secretTooLong)
   .refine((value) => !CONTROL.test(value), CHANNEL_MSG.secretRequired);
 
+/**
+ * A token sent in a header or a URL path (ntfy, Gotify, Telegram): visible ASCII only. Control characters are
+ * refused above; a character past Latin-1 made every send fail in the HTTP client, and a space or a non-ASCII
+ * letter is never part of a real token, so it is refused when saved rather than at the first alert.
+ */
+const tokenField = secretField.refine((value) => /^[\x21-\x7e]+$/.test(value), CHANNEL_MSG.tokenInvalid);
+
 /** Each kind's visible settings and its write-only secrets (never returned, never logged). */
 export const channelSettingsSchemas = {
   webhook: z.strictObject({ url: channelUrlField }),
@@ -83,13 +91,13 @@ export const channelSecretsSchemas = {
   /** The HMAC-SHA256 key of X-Homelab-Signature. */
   webhook: z.strictObject({ secret: secretField }),
   /** An ntfy access token (optional: public topics need none). */
-  ntfy: z.strictObject({ token: secretField.optional() }),
+  ntfy: z.strictObject({ token: tokenField.optional() }),
   /** A Gotify application token. */
-  gotify: z.strictObject({ token: secretField }),
+  gotify: z.strictObject({ token: tokenField }),
   /** Discord's and Slack's webhook URLs carry their own token, so the whole URL is a secret. */
   discord: z.strictObject({ webhookUrl: channelUrlField }),
   slack: z.strictObject({ webhookUrl: channelUrlField }),
-  telegram: z.strictObject({ botToken: secretField }),
+  telegram: z.strictObject({ botToken: tokenField }),
 } as const;
 
 export type ChannelSettings<K extends ChannelKind> = z.infer<(typeof channelSettingsSchemas)[K]>;
