@@ -1,5 +1,8 @@
-import { hash, verify } from '@node-rs/argon2';
 import { concurrencyLimit } from '../lib/concurrency-limit.ts';
+
+// Loaded at the first hash or verification: its native module stays out of an idle server's memory (issue 14).
+let argon2: Promise<typeof import('@node-rs/argon2')> | undefined;
+const loadArgon2 = () => (argon2 ??= import('@node-rs/argon2'));
 
 // OWASP's argon2id baseline (19 MiB, 2 passes); about 20 ms here, so sign-in stays quick yet brute force stays costly.
 // The library's default algorithm is argon2id (its Algorithm enum is type-only, so it is not named here).
@@ -19,8 +22,13 @@ export interface PasswordHasher {
 
 /** The production hasher. */
 export const argon2Hasher: PasswordHasher = {
-  hash: (password) => oneOfTwo(() => hash(password, OPTIONS)),
+  async hash(password) {
+    const { hash } = await loadArgon2();
+    return oneOfTwo(() => hash(password, OPTIONS));
+  },
   async verify(hashed, password) {
+    // Outside the try: a library that cannot load is the server's fault, not a password that does not match.
+    const { verify } = await loadArgon2();
     try {
       return await oneOfTwo(() => verify(hashed, password));
     } catch {
