@@ -12,12 +12,14 @@ type SortableModule = typeof import('./sortable-services-list');
 let loadedSortable: SortableModule | null = null;
 const loadSortable = async (): Promise<SortableModule> => (loadedSortable ??= await import('./sortable-services-list'));
 
-// The first screen of cards (three columns of six rows fill even a tall screen), then steps of about 40 ms each:
-// short enough to keep the page answering, long enough that 5,000 cards arrive in a few seconds.
+// The first screen of cards (three columns of six rows fill even a tall screen), then steps whose render and
+// commit take about 35 ms each (the browser's style and layout of the new cards follow in the frame). Each step
+// also costs a frame over the whole page (style, intersection observers), so fewer larger steps bring 5,000 cards
+// in far sooner than many small ones; the cap keeps a step's frame short.
 const FIRST_CARDS = 18;
-const MIN_STEP = 20;
-const MAX_STEP = 600;
-const STEP_BUDGET_MS = 40;
+const MIN_STEP = 12;
+const MAX_STEP = 500;
+const STEP_BUDGET_MS = 35;
 
 interface ServicesGridProps {
   services: readonly ServiceWire[];
