@@ -1,10 +1,8 @@
 import { Badge } from '../../components/ui/badge';
-import { useInMaintenance } from './use-in-maintenance';
 import { MAINTENANCE_TEXT } from './maintenance-text';
 
-/** "Maintenance" on a card whose service is in a maintenance window now; nothing otherwise. */
-export function MaintenanceBadge({ serviceId }: { serviceId: number }) {
-  if (!useInMaintenance(serviceId)) return null;
+/** "Maintenance" on a card whose service is in a maintenance window now (useServicesInMaintenance says which). */
+export function MaintenanceBadge() {
   return (
     <Badge
       variant="solid"

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { historyChangeWire, historyCheckWire } from '#shared/schemas/history';
+import { formatDateTime } from './date-time';
 
 type HistoryCheck = z.infer<typeof historyCheckWire>;
 type HistoryChange = z.infer<typeof historyChangeWire>;
@@ -20,7 +21,7 @@ export const HISTORY_SLOTS = 50;
 
 function segmentTitle(check: HistoryCheck, reason: string | null): string {
   const time = check.responseTime === null ? '' : ` · ${check.responseTime} ms`;
-  return `${new Date(check.timestamp).toLocaleString()} · ${check.status ? 'Up' : 'Down'}${time}${
+  return `${formatDateTime(Date.parse(check.timestamp))} · ${check.status ? 'Up' : 'Down'}${time}${
     reason === null ? '' : ` · ${reason}`
   }`;
 }

@@ -3,6 +3,7 @@ import { formatRefreshInterval, formatRelativeTime } from '#shared/format';
 import type { ServiceWire } from '#shared/schemas/service';
 import { useNow } from '../../hooks/use-now';
 import { CardIcon } from './card-icon';
+import { formatDateTime } from './date-time';
 import type { DisplayFlags } from './display-flags';
 
 /**
@@ -56,11 +57,7 @@ export const ServiceDetails = memo(function ServiceDetails({
             {Number.isNaN(checkedAt) ? (
               'Not checked yet'
             ) : (
-              <time
-                dateTime={service.lastChecked}
-                title={new Date(checkedAt).toLocaleString()}
-                data-testid="last-checked"
-              >
+              <time dateTime={service.lastChecked} title={formatDateTime(checkedAt)} data-testid="last-checked">
                 <LastChecked lastChecked={service.lastChecked} />
               </time>
             )}

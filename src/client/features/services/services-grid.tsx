@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { ServiceWire } from '#shared/schemas/service';
 import { useProgressiveCount } from '../../hooks/use-progressive-count';
 import type { DisplayFlags } from '../service-card/display-flags';
+import { useServicesInMaintenance } from '../maintenance/use-in-maintenance';
 import { ServicesGridCard } from './services-grid-card';
 import { ServicesGridList } from './services-grid-list';
 import { SortableBindingsStore } from './sortable-bindings-store';
@@ -11,10 +12,14 @@ type SortableModule = typeof import('./sortable-services-list');
 let loadedSortable: SortableModule | null = null;
 const loadSortable = async (): Promise<SortableModule> => (loadedSortable ??= await import('./sortable-services-list'));
 
-// The first screen of cards (three columns of six rows fill even a tall screen), then growing steps.
+// The first screen of cards (three columns of six rows fill even a tall screen), then steps whose render and
+// commit take about 35 ms each (the browser's style and layout of the new cards follow in the frame). Each step
+// also costs a frame over the whole page (style, intersection observers), so fewer larger steps bring 5,000 cards
+// in far sooner than many small ones; the cap keeps a step's frame short.
 const FIRST_CARDS = 18;
-const MIN_STEP = 60;
-const MAX_STEP = 120;
+const MIN_STEP = 12;
+const MAX_STEP = 500;
+const STEP_BUDGET_MS = 35;
 
 interface ServicesGridProps {
   services: readonly ServiceWire[];
@@ -49,10 +54,12 @@ function afterNextPaint(callback: () => void): () => void {
 export function ServicesGrid({ services, onReorder, ...cardProps }: ServicesGridProps) {
   const [sortable, setSortable] = useState<SortableModule | null>(loadedSortable);
   const [store] = useState(() => new SortableBindingsStore());
+  const inMaintenance = useServicesInMaintenance();
   const count = useProgressiveCount(services.length, {
     first: FIRST_CARDS,
-    step: MIN_STEP,
+    minStep: MIN_STEP,
     maxStep: MAX_STEP,
+    budgetMs: STEP_BUDGET_MS,
     isPaused: false,
   });
   const shown = useMemo(() => services.slice(0, count), [services, count]);
@@ -80,7 +87,13 @@ export function ServicesGrid({ services, onReorder, ...cardProps }: ServicesGrid
     <>
       <ServicesGridList>
         {shown.map((service) => (
-          <ServicesGridCard key={service.id} service={service} store={store} {...cardProps} />
+          <ServicesGridCard
+            key={service.id}
+            service={service}
+            isInMaintenance={inMaintenance.has(service.id)}
+            store={store}
+            {...cardProps}
+          />
         ))}
       </ServicesGridList>
       {sortable ? <sortable.SortableServicesLayer services={services} store={store} onReorder={onReorder} /> : null}
