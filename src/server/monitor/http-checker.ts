@@ -227,7 +227,7 @@ class Check implements Dispatcher.DispatchHandler, PeerWaiter {
   }
 
   onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
-    this.#fail(error.message || error.name, isRefusal(error));
+    this.#fail(withoutRuntimeHint(error.message) || error.name, isRefusal(error));
   }
 
   #redirect(location: string): void {
@@ -279,6 +279,15 @@ class Check implements Dispatcher.DispatchHandler, PeerWaiter {
     this.checker.timers.clearTimeout(this.#timer);
     this.done(outcome);
   }
+}
+
+/**
+ * Node 24 appends advice for its own command line to certificate errors ("self-signed certificate; if the root CA is
+ * installed locally, try running Node.js with --use-system-ca"): meaningless on a status card, and it made the same
+ * failure read differently per Node version.
+ */
+export function withoutRuntimeHint(message: string): string {
+  return message.replace(/; if the root CA is installed locally, try running Node\.js with --use-system-ca$/, '');
 }
 
 /** True for the guard's refusal, however the connection layer wrapped it. */
