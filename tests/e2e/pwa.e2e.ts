@@ -28,6 +28,9 @@ afterAll(async () => {
 async function waitForServiceWorker(page: Page): Promise<void> {
   await page.evaluate(() => navigator.serviceWorker.ready);
   if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) {
+    // The worker became active while this document was loading: its clients.claim() ran before the document
+    // existed, so nothing will take it over. A navigation made now, with a worker active, is always controlled.
+    await page.reload();
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   }
   await page.waitForFunction(async () => (await caches.match('/index.html')) !== undefined);
