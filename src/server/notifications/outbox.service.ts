@@ -3,7 +3,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { EmailTemplatesRepository } from '../repositories/email-templates.repository.ts';
 import type { DeliveryMail, MailDelivery, MailDeliveryQueue } from '../repositories/mail-delivery-queue.ts';
 import type { NotificationOutboxRepository } from '../repositories/notification-outbox.repository.ts';
-import type { SubjectMailDeliveriesRepository } from '../repositories/subject-mail-deliveries.repository.ts';
+import type {
+  SubjectMailDeliveriesRepository,
+  SubjectMailDelivery,
+} from '../repositories/subject-mail-deliveries.repository.ts';
 import type { NewOutboxMail, OutboxMail, OutboxMailsRepository } from '../repositories/outbox-mails.repository.ts';
 import type { Clock } from '../services/clock.ts';
 import { iso } from '../services/clock.ts';
@@ -13,6 +16,7 @@ import { alertPayload, type AlertFacts } from './channel-alert.ts';
 import type { ChannelOutbox } from './channel-outbox.ts';
 import { formatTimestamp, previousStateDuration } from './format.ts';
 import type { ReloadableMailer } from './settings-mailer.ts';
+import { subjectMailName } from './subject-mail-text.ts';
 import { absoluteLogoUrl, composeMail } from './template-renderer.ts';
 
 export interface OutboxDeps {
@@ -255,7 +259,11 @@ export class NotificationOutbox {
     const values = {
       logoUrl: absoluteLogoUrl(site.logo, this.deps.publicUrl),
       appName: site.title,
-      serviceName: delivery.subjectName,
+      // A game server's or the media server's mail says which it is (subject-mail-text.ts).
+      serviceName:
+        'subjectKind' in delivery
+          ? subjectMailName((delivery as SubjectMailDelivery).subjectKind, delivery.subjectName)
+          : delivery.subjectName,
       status: delivery.status ? 'UP' : 'DOWN',
       timestamp: formatTimestamp(delivery.changedAt),
       duration: previousStateDuration(delivery.changedAt, delivery.previousChangedAt),

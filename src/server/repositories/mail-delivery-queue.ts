@@ -41,7 +41,7 @@ export interface MailDelivery {
   /** Where the mail goes; empty when there is no address any more (the delivery is then skipped). */
   email: string;
   preferenceEnabled: boolean;
-  /** The subject as the mail names it (the templates' serviceName). */
+  /** The subject's name (the templates' serviceName; the outbox adds a game server's or media server's kind). */
   subjectName: string;
   serviceIsNsfw: boolean;
   isHiddenGameServer: boolean;

@@ -4,7 +4,6 @@ import { bool } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { finishClaimedRow } from './claimed-queue.ts';
 import { lastSentDelivery } from './delivery-history.ts';
-import { subjectMailName } from '../notifications/subject-mail-text.ts';
 import {
   DELIVERY_USER_COLUMNS,
   deliveryUser,
@@ -79,7 +78,7 @@ export class SubjectMailDeliveriesRepository extends MailDeliveryQueue<SubjectMa
       previousChangedAt: row.previousChangedAt,
       email: row.email ?? '',
       preferenceEnabled: bool(row.subscriptionEnabled) && exists,
-      subjectName: subjectMailName(subjectKind, row.subjectName),
+      subjectName: row.subjectName,
       serviceIsNsfw: false,
       isHiddenGameServer: row.hidden !== null && bool(row.hidden),
       user: deliveryUser(row),
