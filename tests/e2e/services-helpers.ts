@@ -103,10 +103,15 @@ export async function makePng(name: string, color: string, size = 96) {
 
 /** Waits until no one-off animation runs (dialogs and toasts slide in); endless spinners and pulses don't count. */
 export async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  // A fade that waits on a timer (the sign-in page's) has no animation yet: it says so with data-fade="pending".
+  await page.waitForFunction(
+    () =>
+      document.querySelector('[data-fade="pending"]') === null &&
+      document
+        .getAnimations()
+        .every(
+          (animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+        ),
   );
 }
 

@@ -80,6 +80,7 @@ export default function AuthPage() {
   return (
     <div
       data-testid="auth-page"
+      data-fade={isVisible ? 'in' : 'pending'}
       className={cn(
         'fixed inset-0 flex overflow-y-auto bg-background transition-opacity duration-300 ease-out',
         isVisible ? 'opacity-100' : 'opacity-0',
