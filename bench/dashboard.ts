@@ -165,6 +165,8 @@ async function main(): Promise<void> {
     if (isSmoke) return;
     const size = serviceCount === 1000 ? '' : `-${serviceCount}`;
     const at = `${serviceCount.toLocaleString('en')} services`;
+    // Issue 14 sets the paint and long-task goals at 1,000 services; larger runs are recorded without them.
+    const timed = (goal: string) => (serviceCount === 1000 ? goal : undefined);
     const figure = (key: string, label: string, value: number, unit: string, goal?: string): Figure => ({
       key: `dashboard${size}.${key}`,
       label: `Dashboard, ${at}: ${label}`,
@@ -187,14 +189,14 @@ async function main(): Promise<void> {
           '≤ 150 KB',
         ),
         figure('cold.fcp', 'first contentful paint, empty cache', m(cold, 'fcp'), 'ms'),
-        figure('cold.firstCards', 'first cards painted, empty cache', m(cold, 'firstCard'), 'ms', '≤ 500 ms'),
+        figure('cold.firstCards', 'first cards painted, empty cache', m(cold, 'firstCard'), 'ms', timed('≤ 500 ms')),
         figure('cold.allCards', 'all cards in the page, empty cache', m(cold, 'allCards'), 'ms'),
-        figure('cold.longTaskMax', 'longest long task, empty cache', m(cold, 'longTaskMax'), 'ms', '≤ 200 ms'),
+        figure('cold.longTaskMax', 'longest long task, empty cache', m(cold, 'longTaskMax'), 'ms', timed('≤ 200 ms')),
         figure('cold.longTaskTotal', 'total long-task time, empty cache', m(cold, 'longTaskTotal'), 'ms'),
         figure('cold.jsTransferred', 'JavaScript transferred, empty cache', m(cold, 'jsTransferred') / 1024, 'KiB'),
-        figure('warm.firstCards', 'first cards painted, warm cache', m(warm, 'firstCard'), 'ms', '≤ 500 ms'),
+        figure('warm.firstCards', 'first cards painted, warm cache', m(warm, 'firstCard'), 'ms', timed('≤ 500 ms')),
         figure('warm.allCards', 'all cards in the page, warm cache', m(warm, 'allCards'), 'ms'),
-        figure('warm.longTaskMax', 'longest long task, warm cache', m(warm, 'longTaskMax'), 'ms', '≤ 200 ms'),
+        figure('warm.longTaskMax', 'longest long task, warm cache', m(warm, 'longTaskMax'), 'ms', timed('≤ 200 ms')),
         figure('heap', 'JS heap after all cards', m(cold, 'heapMib'), 'MiB'),
       ],
     });
