@@ -39,4 +39,4 @@ EXPOSE 5000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||5000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # Node directly, not `npm start` (which would try to install and build): it receives SIGTERM and shuts down cleanly.
-CMD ["node", "--optimize-for-size", "--v8-pool-size=1", "dist/server/main.js"]
+CMD ["node", "--optimize-for-size", "--v8-pool-size=1", "--liftoff-only", "dist/server/main.js"]

@@ -13,6 +13,13 @@
  *   idle RSS went from 82.0 to 80.5 MiB and the peak with 1,000 services from 102.2 to 95.2 MiB, with CPU per check
  *   unchanged (0.135 and 0.131 ms). `--max-opt=2` (no TurboFan) would save another 6 MiB idle but costs 25 % more CPU
  *   per check, with no lower peak, so it is not used.
+ * - `--liftoff-only`: WebAssembly runs on V8's baseline compiler (Liftoff) and is never recompiled by TurboFan. The
+ *   one WebAssembly module the server runs is llhttp, undici's HTTP parser, which reads every check's answer. When
+ *   its big parser function turned hot, TurboFan's register allocator took about 37 MB of temporary memory
+ *   (heaptrack), and in about half of the runs glibc could not give it back: with 1,000 new services the malloc
+ *   heap went from 8 to 13-32 MiB and stayed there, the peak from 100 to 104-119 MiB. With Liftoff only, three runs
+ *   in a row (bench/soak.ts's idle and 1,000-service phases, GeoIP on) peaked at 99.9-101.4 MiB with the malloc
+ *   heap at 8-9 MiB; CPU per check measured with `npm run bench:kuma` (decision 0017, session 12).
  * No `--max-old-space-size`: the old generation grows with what the data needs (services up to MAX_SERVICES), and
  *   a limit low enough to matter here would be a crash at the cap, not a saving.
  * No `--enable-source-maps` any more: it parsed and kept the source maps of our bundle and of every package that
@@ -20,7 +27,7 @@
  *   still names our functions; for positions in the TypeScript sources, run with NODE_OPTIONS=--enable-source-maps
  *   (dist/server/main.js.map is built beside it).
  */
-export const SERVER_NODE_FLAGS = ['--optimize-for-size', '--v8-pool-size=1'];
+export const SERVER_NODE_FLAGS = ['--optimize-for-size', '--v8-pool-size=1', '--liftoff-only'];
 
 /**
  * Environment for the server process (glibc's allocator), unless the caller sets these itself.
