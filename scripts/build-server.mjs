@@ -3,7 +3,7 @@
 // (dist/server/asn-convert.js) and the image decoder (dist/server/image-decode-child.js); and the backup command
 // line (dist/server/backup-cli.js). `--outdir <dir>` builds elsewhere (to try a build without touching dist).
 // Our own code, including the package.json "imports" alias #shared/*, is bundled so Node never has to load a .ts
-// file; so are the npm packages the server loads at start (fastify, zod, kysely...), see RUNTIME_PACKAGES.
+// file; so is every npm package except those in RUNTIME_PACKAGES (native addons and a few others, see there).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
