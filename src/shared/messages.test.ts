@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MSG, tryAgainIn, waitInWords } from './messages.ts';
+import { capReached, groupThousands, MSG, tryAgainIn, waitInWords } from './messages.ts';
 
 describe('waitInWords', () => {
   it('says seconds under a minute and whole minutes, rounded up, from a minute on', () => {
@@ -20,5 +20,19 @@ describe('waitInWords', () => {
 describe('tryAgainIn', () => {
   it('puts the reason first and the wait after it', () => {
     expect(tryAgainIn(MSG.tooManyAttempts, 240)).toBe('Too many attempts. Try again in 4 minutes.');
+  });
+});
+
+describe('groupThousands', () => {
+  it('writes whole numbers as toLocaleString("en-US") does', () => {
+    for (const value of [0, 7, 999, 1000, 10_000, 123_456, 1_000_000, 98_765_432, -1500, Number.MAX_SAFE_INTEGER]) {
+      expect(groupThousands(value)).toBe(value.toLocaleString('en-US'));
+    }
+  });
+
+  it('names the cap, the rows and the variable that raises it', () => {
+    expect(capReached('services', 10_000, 'MAX_SERVICES')).toBe(
+      'Cannot add more than 10,000 services (raise MAX_SERVICES to allow more)',
+    );
   });
 });

@@ -39,9 +39,17 @@ export const MSG = {
 } as const;
 
 /** Texts of the services, uploads and settings contract (SPEC sections 5 and 8). */
+/**
+ * A whole number with commas between thousands, as `toLocaleString('en-US')` writes it. Not that call itself: it
+ * pages about 5 MiB of ICU's number-formatting code and data into the server's memory for good, and the cap
+ * message is built on every create.
+ */
+export const groupThousands = (value: number) =>
+  Number.isSafeInteger(value) ? String(value).replace(/\B(?=(\d{3})+$)/g, ',') : String(value);
+
 /** A cap on rows that cost work is reached (MAX_SERVICES ...): what, the cap and the variable that raises it. */
 export const capReached = (what: string, cap: number, variable: string) =>
-  `Cannot add more than ${cap.toLocaleString('en-US')} ${what} (raise ${variable} to allow more)`;
+  `Cannot add more than ${groupThousands(cap)} ${what} (raise ${variable} to allow more)`;
 
 export const SERVICE_MSG = {
   nameRequired: 'Service name is required',

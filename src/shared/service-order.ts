@@ -1,4 +1,5 @@
 import { isMediaServerName } from './media-service.ts';
+import { compareNames } from './name-order.ts';
 
 /** The fields ordering reads. */
 export interface Orderable {
@@ -21,18 +22,12 @@ function leaderRank(service: Orderable): number {
   return index === -1 ? LEADERS.length + 1 : index + 1;
 }
 
-// One collator for every comparison: `localeCompare` with options builds a new one per call, which made sorting
-// 1,000 services take 30-150 ms (bench:api, docs/decisions/0013); the order is the same. Made on first use: a
-// collator pages in ICU data (about 3 MiB of the server's resident memory), needless while there is nothing to sort.
-let byName: Intl.Collator | undefined;
-
 /** SPEC's default order: leaders first (in that order), other non-NSFW services by name, NSFW ones last. */
 export function compareDefault(a: Orderable, b: Orderable): number {
   if (a.isNSFW !== b.isNSFW) return a.isNSFW ? 1 : -1;
   const rank = leaderRank(a) - leaderRank(b);
   if (rank !== 0) return rank;
-  byName ??= new Intl.Collator(undefined, { sensitivity: 'base' });
-  return byName.compare(a.name, b.name) || a.id - b.id;
+  return compareNames(a.name, b.name) || a.id - b.id;
 }
 
 /**

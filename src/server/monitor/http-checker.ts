@@ -1,7 +1,7 @@
 import type { LookupAddress } from 'node:dns';
 import type { Agent, Dispatcher } from 'undici';
 import { guardedLookup } from '../http/guarded-lookup.ts';
-import { loadUndici } from '../lib/undici.ts';
+import { loadUndiciAgent } from '../lib/undici.ts';
 import { MAX_CHECK_TIMEOUT_MS } from './check-timing.ts';
 import { createCachedLookup, type CachedLookup } from './dns-cache.ts';
 import { awaitPeer, type HttpPeer, type PeerWaiter } from './http-peer.ts';
@@ -347,7 +347,7 @@ export class HttpChecker {
    */
   get agent(): Agent {
     if (this.#closed) throw new Error('the checker is closed');
-    this.#agent ??= new (loadUndici().Agent)(this.#agentOptions);
+    this.#agent ??= new (loadUndiciAgent())(this.#agentOptions);
     return this.#agent;
   }
 
