@@ -24,7 +24,7 @@ ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     DATA_DIR=/data \
     MALLOC_ARENA_MAX=2 \
-    MALLOC_MMAP_THRESHOLD_=65536
+    MALLOC_MMAP_THRESHOLD_=16384
 WORKDIR /app
 # package.json says the bundle is an ES module ("type": "module").
 COPY --from=build /app/package.json ./

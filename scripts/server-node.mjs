@@ -35,15 +35,17 @@ export const SERVER_NODE_FLAGS = ['--optimize-for-size', '--v8-pool-size=1', '--
  * - MALLOC_ARENA_MAX=2: glibc gives each thread that mallocs an arena of its own (up to 8 per core), and memory
  *   freed in one arena is not reused by another; Node's threads (libuv's pool: file system, hashing, compression;
  *   V8's GC helpers) left several partly used arenas. Two took about 5 MiB off the idle RSS.
- * - MALLOC_MMAP_THRESHOLD_=65536: blocks from 64 KiB up get their own mapping, returned to the system when freed.
+ * - MALLOC_MMAP_THRESHOLD_=16384: blocks from 16 KiB up get their own mapping, returned to the system when freed.
  *   glibc's default raises this threshold (up to 32 MiB) each time a larger mapped block is freed, after which such
  *   blocks come from the main heap and can leave it fragmented and resident (freed uploads, large answers).
- *   Setting it turns that adjustment off. 64 KiB rather than 128 KiB: Node reads every socket into a fresh 64 KiB
- *   block and shrinks it to what arrived, so at 128 KiB those blocks came from the main heap, and with a check
- *   every 20 ms the freed space was left in holes glibc cannot return (malloc_trim on a running server gave back
- *   28 MiB). Measured with `npm run bench:monitor -- 1000 20 130`, four settings side by side: peak RSS 149 MiB at
- *   128 KiB against 105-115 MiB at 16, 32 and 64 KiB, RSS at the end 119 against 80-83 MiB; CPU per check the same
- *   (0.17-0.19 ms), and at 64 KiB no more system time than at 128 KiB (smaller thresholds map more blocks).
- *   See docs/decisions/0017-bounded-memory.md.
+ *   Setting it turns that adjustment off. Not 128 KiB: Node reads every socket into a fresh 64 KiB block and
+ *   shrinks it to what arrived, so at 128 KiB those blocks came from the main heap, and with a check every 20 ms the
+ *   freed space was left in holes glibc cannot return (malloc_trim on a running server gave back 28 MiB). Measured
+ *   with `npm run bench:monitor -- 1000 20 130`, four settings side by side: peak RSS 149 MiB at 128 KiB against
+ *   105-115 MiB at 16, 32 and 64 KiB, RSS at the end 119 against 80-83 MiB; CPU per check the same (0.17-0.19 ms).
+ *   16 KiB rather than 64 KiB: V8 compiles in zones of 8-32 KiB segments, freed after each compile; below the
+ *   threshold they came from the main heap and left it 2-3 MiB larger after a sign-in and a dashboard load. The
+ *   soak's idle phase (probe, three runs each, load under 1): 80.0-82.9 MiB at 64 KiB, 78.8-79.6 MiB at 16 KiB, no
+ *   better at 8 KiB; the main heap stays at its start-up size (about 5 MiB). See docs/decisions/0017-bounded-memory.md.
  */
-export const SERVER_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '65536' };
+export const SERVER_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '16384' };
