@@ -3,8 +3,8 @@
  * answers, without ICU for the names most labs give their services.
  *
  * Why not always the collator: a collator pages in about 2.6 MiB of ICU's code and data (collation tables, and the
- * pages around them) that then stay in the server's resident memory. That was the largest single step of issue 14's
- * "1,000 services" figure. Names of printable ASCII only are compared with the table below, which is Unicode's
+ * pages around them) that then stay in the server's resident memory, part of issue 14's "1,000 services" figure
+ * (decision 0017, session 13). Names of printable ASCII only are compared with the table below, which is Unicode's
  * collation order (CLDR root, which English uses unchanged) for those 95 characters: every one of them has its own
  * primary weight except upper and lower case, and root has no contractions or expansions among them, so comparing
  * such names is comparing their ranks one by one. A name with any other character goes to the collator.
