@@ -38,7 +38,6 @@ export const MSG = {
   internalError: 'Internal server error',
 } as const;
 
-/** Texts of the services, uploads and settings contract (SPEC sections 5 and 8). */
 /**
  * A whole number with commas between thousands, as `toLocaleString('en-US')` writes it. Not that call itself: it
  * pages about 5 MiB of ICU's number-formatting code and data into the server's memory for good, and the cap
@@ -51,6 +50,7 @@ export const groupThousands = (value: number) =>
 export const capReached = (what: string, cap: number, variable: string) =>
   `Cannot add more than ${groupThousands(cap)} ${what} (raise ${variable} to allow more)`;
 
+/** Texts of the services, uploads and settings contract (SPEC sections 5 and 8). */
 export const SERVICE_MSG = {
   nameRequired: 'Service name is required',
   urlInvalid: 'Please enter a valid URL',
