@@ -14,8 +14,9 @@
  *    sign-ins: no rate limit applies), clients read the lists, an upload goes in every 2 s, and 50 event streams
  *    (GET /api/events, spread over six accounts: the limit is ten per account) stay open, five of them reconnecting
  *    every 10 s.
- *    RSS is sampled every 30 s and printed as a table; at the end: start, max and end RSS, the slope (least squares
- *    over the second half, MiB per hour) and the errors by kind.
+ *    RSS is sampled every 30 s and printed as a table; at the end: start, max and end RSS, the slope after a
+ *    10-minute warm-up (least squares, MiB per hour, with its standard error), the means of each 10 minutes and the
+ *    errors by kind.
  * --heap: each sample also reads the server's JS heap (used) and external memory from GET /metrics (the first
  * scrape loads prom-client: a few MiB more RSS from then on, so such a run is not recorded) and the resident size
  * of glibc's brk heap from smaps: a flat JS heap under a growing RSS is native memory or allocator retention.
@@ -41,6 +42,16 @@ const heap = args.includes('--heap');
 const minutesArg = args.find((arg) => arg.startsWith('--minutes='));
 const SOAK_MINUTES = minutesArg ? Number(minutesArg.slice('--minutes='.length)) : smoke ? 1 : 60;
 if (!Number.isFinite(SOAK_MINUTES) || SOAK_MINUTES <= 0) throw new Error('--minutes must be a positive number');
+
+/** Samples before this are warm-up; the slope is fitted to the rest (a third of a short soak). */
+const WARM_UP_MS = Math.min(10 * 60_000, (SOAK_MINUTES * 60_000) / 3);
+/** The soak's RSS is also printed as means of windows this long, each of 20 samples in a full run. */
+const MEAN_WINDOW_MS = smoke ? 20_000 : 10 * 60_000;
+
+/** A length of time as text: "20 s", "10 min". */
+function duration(ms: number): string {
+  return ms < 60_000 ? `${Math.round(ms / 1000)} s` : `${Number((ms / 60_000).toFixed(1))} min`;
+}
 
 const PLAN = smoke
   ? { idleMs: 10_000, services: 100, warmIntervals: 1, uploads: 30, settleMs: 10_000, sampleMs: 10_000, streams: 20 }
@@ -216,10 +227,13 @@ async function jsMemory(admin: Client): Promise<{ heapUsed: number; external: nu
   return { heapUsed: mib('nodejs_heap_size_used_bytes'), external: mib('nodejs_external_memory_bytes') };
 }
 
-/** Least-squares slope of RSS over time, in MiB per hour. */
-function slopePerHour(samples: Sample[]): number {
+/**
+ * Least-squares slope of RSS over time, in MiB per hour, with its standard error: the uploads every 2 s make a
+ * saw-tooth of several MiB, so a slope means little without it.
+ */
+function slopePerHour(samples: Sample[]): { slope: number; standardError: number } {
   const n = samples.length;
-  if (n < 2) return 0;
+  if (n < 3) return { slope: 0, standardError: Number.NaN };
   const xs = samples.map((sample) => sample.atMs / 3_600_000);
   const meanX = xs.reduce((a, b) => a + b, 0) / n;
   const meanY = samples.reduce((a, sample) => a + sample.rss, 0) / n;
@@ -230,7 +244,19 @@ function slopePerHour(samples: Sample[]): number {
     num += dx * (sample.rss - meanY);
     den += dx * dx;
   });
-  return den === 0 ? 0 : num / den;
+  if (den === 0) return { slope: 0, standardError: Number.NaN };
+  const slope = num / den;
+  const residuals = samples.reduce((a, sample, i) => a + (sample.rss - meanY - slope * ((xs[i] ?? 0) - meanX)) ** 2, 0);
+  return { slope, standardError: Math.sqrt(residuals / (n - 2) / den) };
+}
+
+/** Mean RSS of each run of `size` consecutive samples (a last, shorter run is left out). */
+function windowMeans(samples: Sample[], size: number): number[] {
+  const means: number[] = [];
+  for (let from = 0; from + size <= samples.length; from += size) {
+    means.push(samples.slice(from, from + size).reduce((a, sample) => a + sample.rss, 0) / size);
+  }
+  return means;
 }
 
 /** Highest RSS while `work` runs, sampled every 100 ms. */
@@ -423,14 +449,19 @@ try {
   if (PLAN.streams > clients.length * STREAMS_PER_ACCOUNT) throw new Error('more streams than the accounts may open');
   const samples = await soak(server, clients, images);
   const rssValues = samples.map((sample) => sample.rss);
-  const slope = slopePerHour(samples.slice(Math.floor(samples.length / 2)));
+  // The first minutes are warm-up, not a trend: the history tables and SQLite's page cache fill, V8 sizes its heap.
+  const settled = samples.filter((sample) => sample.atMs > WARM_UP_MS);
+  const { slope, standardError } = slopePerHour(settled);
+  const means = windowMeans(samples, Math.round(MEAN_WINDOW_MS / PLAN.sampleMs));
   const start = rssValues[0] ?? 0;
   const end = rssValues.at(-1) ?? 0;
   const max = Math.max(...rssValues);
   console.log(
     `\nsoak: RSS ${start.toFixed(1)} MiB at the first sample, ${max.toFixed(1)} MiB max, ${end.toFixed(1)} MiB at ` +
-      `the end; slope over the second half ${slope.toFixed(1)} MiB/h`,
+      `the end; slope after the first ${duration(WARM_UP_MS)} ${slope.toFixed(1)} ± ${standardError.toFixed(1)} ` +
+      `MiB/h (least squares over ${settled.length} samples, ± one standard error)`,
   );
+  console.log(`means of each ${duration(MEAN_WINDOW_MS)}: ${means.map((mean) => mean.toFixed(1)).join(', ')} MiB`);
   console.log(`requests: ${[...requests].map(([kind, n]) => `${kind} ${n}`).join(', ')}`);
   const errorCount = [...errors.values()].reduce((a, b) => a + b, 0);
   console.log(`errors: ${errorCount === 0 ? 'none' : ''}`);
@@ -466,9 +497,18 @@ try {
       },
       {
         key: 'memory.soak.slope',
-        label: `Soak of ${SOAK_MINUTES} min (checks, uploads, sign-ins, 50 event streams): RSS slope over the second half`,
+        label:
+          `Soak of ${SOAK_MINUTES} min (checks, uploads, sign-ins, 50 event streams): RSS slope after the first ` +
+          `${duration(WARM_UP_MS)} (± ${standardError.toFixed(1)}, one standard error)`,
         value: Number(slope.toFixed(1)),
         unit: 'MiB/h',
+        goal: 'flat (about 0)',
+      },
+      {
+        key: 'memory.soak.means',
+        label: `Soak of ${SOAK_MINUTES} min: RSS means of each ${duration(MEAN_WINDOW_MS)} (${means.map((mean) => mean.toFixed(1)).join(', ')} MiB): the last minus the second, the first being warm-up`,
+        value: Number(((means.at(-1) ?? 0) - (means[1] ?? means[0] ?? 0)).toFixed(1)),
+        unit: 'MiB',
         goal: 'flat (about 0)',
       },
       {
@@ -484,7 +524,8 @@ try {
       method:
         'Built server (npm start flags) with a fresh SQLite DATA_DIR; RSS from /proc of the server process. Idle after ' +
         'sign-in and one dashboard load; then 1,000 services every 20 s against a local keep-alive target; 300 ' +
-        `uploads four at a time; then ${SOAK_MINUTES} min of checks, sign-in loops, list reads, uploads and 50 event streams.`,
+        `uploads four at a time; then ${SOAK_MINUTES} min of checks, sign-in loops, list reads, uploads and 50 event ` +
+        `streams, RSS sampled every 30 s; the slope is fitted to the samples after the first ${duration(WARM_UP_MS)}.`,
       command: `npm run bench:soak -- --minutes=${SOAK_MINUTES}`,
       figures,
     });
