@@ -134,7 +134,6 @@ export class MediaPoller {
     );
   }
 
-  /** Logs once per distinct failure (a server that stays down must not fill the log every 10 s). */
   /**
    * An up/down change of the same back end since the last poll becomes an alert; the first poll, and a switch of
    * back end, set the state without one.
@@ -146,6 +145,7 @@ export class MediaPoller {
     ]);
   }
 
+  /** Logs once per distinct failure (a server that stays down must not fill the log every 10 s). */
   #report(failure: string | null, isChoice: boolean): void {
     if (failure === this.#lastFailure) return;
     if (failure === null) this.deps.log.info('media poll works again');

@@ -3,9 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { EmailTemplatesRepository } from '../repositories/email-templates.repository.ts';
 import type { DeliveryMail, MailDelivery, MailDeliveryQueue } from '../repositories/mail-delivery-queue.ts';
 import type { NotificationOutboxRepository } from '../repositories/notification-outbox.repository.ts';
-import type {
-  SubjectMailDeliveriesRepository,
-  SubjectMailDelivery,
+import {
+  isSubjectMailDelivery,
+  type SubjectMailDeliveriesRepository,
 } from '../repositories/subject-mail-deliveries.repository.ts';
 import type { NewOutboxMail, OutboxMail, OutboxMailsRepository } from '../repositories/outbox-mails.repository.ts';
 import type { Clock } from '../services/clock.ts';
@@ -260,10 +260,9 @@ export class NotificationOutbox {
       logoUrl: absoluteLogoUrl(site.logo, this.deps.publicUrl),
       appName: site.title,
       // A game server's or the media server's mail says which it is (subject-mail-text.ts).
-      serviceName:
-        'subjectKind' in delivery
-          ? subjectMailName((delivery as SubjectMailDelivery).subjectKind, delivery.subjectName)
-          : delivery.subjectName,
+      serviceName: isSubjectMailDelivery(delivery)
+        ? subjectMailName(delivery.subjectKind, delivery.subjectName)
+        : delivery.subjectName,
       status: delivery.status ? 'UP' : 'DOWN',
       timestamp: formatTimestamp(delivery.changedAt),
       duration: previousStateDuration(delivery.changedAt, delivery.previousChangedAt),

@@ -20,6 +20,11 @@ export interface SubjectMailDelivery extends MailDelivery {
   subjectId: number;
 }
 
+/** Whether a claimed delivery is about a game server or the media server rather than a service. */
+export function isSubjectMailDelivery(delivery: MailDelivery): delivery is SubjectMailDelivery {
+  return 'subjectKind' in delivery;
+}
+
 /**
  * SQL of the game-server and media side of the e-mail outbox (subject_mail_deliveries, migration 0018; queued by
  * alert-queue.repository.ts). The recipient is the subscriber's account address, read when the mail is first
