@@ -498,15 +498,15 @@ try {
       {
         key: 'memory.soak.slope',
         label:
-          `Soak of ${SOAK_MINUTES} min (checks, uploads, sign-ins, 50 event streams): RSS slope after the first ` +
-          `${duration(WARM_UP_MS)} (± ${standardError.toFixed(1)}, one standard error)`,
+          `Soak of ${SOAK_MINUTES} min: RSS slope after the first ${duration(WARM_UP_MS)} ` +
+          `(± ${standardError.toFixed(1)}, one standard error)`,
         value: Number(slope.toFixed(1)),
         unit: 'MiB/h',
         goal: 'flat (about 0)',
       },
       {
         key: 'memory.soak.means',
-        label: `Soak of ${SOAK_MINUTES} min: RSS means of each ${duration(MEAN_WINDOW_MS)} (${means.map((mean) => mean.toFixed(1)).join(', ')} MiB): the last minus the second, the first being warm-up`,
+        label: `Soak of ${SOAK_MINUTES} min: mean RSS of the last ${duration(MEAN_WINDOW_MS)} minus that of the second`,
         value: Number(((means.at(-1) ?? 0) - (means[1] ?? means[0] ?? 0)).toFixed(1)),
         unit: 'MiB',
         goal: 'flat (about 0)',
