@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -28,10 +29,15 @@ interface CliResult {
   stderr: string;
 }
 
-/** `npm run <script> -- args` with a minimal environment naming the DATA_DIR. */
-function npmRun(script: string, args: string[], dataDir: string): Promise<CliResult> {
+/**
+ * `npm run <script> -- args` with a minimal environment naming the DATA_DIR; `maxOpenFiles` runs it under that
+ * limit of file descriptors (prlimit, soft and hard, so Node cannot raise it).
+ */
+function npmRun(script: string, args: string[], dataDir: string, maxOpenFiles?: number): Promise<CliResult> {
+  const npm = ['npm', 'run', '--silent', script, '--', ...args];
+  const [command, ...commandArgs] = maxOpenFiles ? ['prlimit', `--nofile=${maxOpenFiles}`, ...npm] : npm;
   return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', '--silent', script, '--', ...args], {
+    const child = spawn(command ?? 'npm', commandArgs, {
       cwd: ROOT,
       env: {
         PATH: process.env.PATH ?? '',
@@ -74,15 +80,20 @@ function dump(file: string): Record<string, unknown[]> {
   }
 }
 
-/** Relative path to contents of every file below `dir`. */
-function filesOf(dir: string): Record<string, Buffer> {
+/** Relative path to the SHA-256 of every file below `dir` (a deep comparison of megabytes of Buffers is slow). */
+function filesOf(dir: string): Record<string, string> {
   if (!fs.existsSync(dir)) return {};
   const entries = fs.readdirSync(dir, { recursive: true }).map(String);
   return Object.fromEntries(
     entries
       .filter((relative) => fs.statSync(path.join(dir, relative)).isFile())
       .sort()
-      .map((relative) => [relative, fs.readFileSync(path.join(dir, relative))]),
+      .map((relative) => [
+        relative,
+        createHash('sha256')
+          .update(fs.readFileSync(path.join(dir, relative)))
+          .digest('hex'),
+      ]),
   );
 }
 
@@ -201,5 +212,36 @@ describe('backup and restore', () => {
     expect(refused.code).toBe(3);
     expect(refused.stderr).toContain('homelab.db does not match its size and SHA-256');
     expect(fs.existsSync(path.join(damagedTarget, 'homelab.db'))).toBe(false);
+  });
+
+  it('backs up and restores more uploads than it may hold files open at once, each with its own SHA-256', async () => {
+    // 300 uploads (one of them 2.5 MiB: several reads of the hash buffer) under a limit of 128 descriptors.
+    const folderOfUploads = path.join(source, 'uploads', 'service');
+    fs.mkdirSync(folderOfUploads, { recursive: true });
+    const bulk = Array.from({ length: 300 }, (_, index) => ({
+      relative: `uploads/service/bulk-${String(index).padStart(3, '0')}.png`,
+      bytes: randomBytes(index === 7 ? 2.5 * 1024 * 1024 : 1000 + index),
+    }));
+    for (const file of bulk) fs.writeFileSync(path.join(source, ...file.relative.split('/')), file.bytes);
+
+    const backup = await npmRun('backup', [], source, 128);
+    expect(backup.code, backup.stderr).toBe(0);
+    const folder = /Backup written to (\S+)/.exec(backup.stdout)?.[1] ?? '';
+    const manifest = JSON.parse(fs.readFileSync(path.join(folder, 'manifest.json'), 'utf8')) as {
+      files: { path: string; size: number; sha256: string }[];
+    };
+    const listed = new Map(manifest.files.map((entry) => [entry.path, entry]));
+    for (const file of bulk) {
+      expect(listed.get(file.relative)).toEqual({
+        path: file.relative,
+        size: file.bytes.length,
+        sha256: createHash('sha256').update(file.bytes).digest('hex'),
+      });
+    }
+
+    const restoredDir = path.join(path.dirname(fresh), 'many-uploads');
+    const restored = await npmRun('restore', [folder], restoredDir, 128);
+    expect(restored.code, restored.stderr).toBe(0);
+    expect(filesOf(path.join(restoredDir, 'uploads'))).toEqual(filesOf(path.join(source, 'uploads')));
   });
 });

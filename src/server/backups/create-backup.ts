@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { backupNameFor, isBackupName, parseBackupName } from './backup-names.ts';
-import { DATABASE_FILE, describeFile, MANIFEST_FILE, readManifest, UPLOADS_FOLDER, type Manifest } from './manifest.ts';
+import {
+  DATABASE_FILE,
+  describeFiles,
+  MANIFEST_FILE,
+  readManifest,
+  UPLOADS_FOLDER,
+  type Manifest,
+} from './manifest.ts';
 import { isProcessAlive } from './server-pid-files.ts';
 import { snapshotSqlite } from './sqlite-snapshot.ts';
 
@@ -136,7 +143,7 @@ export async function createBackup(source: BackupSource, now: Date): Promise<Bac
       createdAt: now.toISOString(),
       database: source.sqliteFile ? 'sqlite' : 'postgres',
       schemaVersion,
-      files: await Promise.all(files.map((relative) => describeFile(partial, relative))),
+      files: await describeFiles(partial, files),
     };
     await fs.promises.writeFile(path.join(partial, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
     if (source.sqliteFile) fsyncFile(path.join(partial, DATABASE_FILE));

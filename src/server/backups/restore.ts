@@ -5,7 +5,7 @@ import { PG_RESTORE_COMMAND } from '#shared/schemas/backups';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest, migrationsFor } from '../db/migrate.ts';
 import { backupNameFor } from './backup-names.ts';
-import { DATABASE_FILE, MANIFEST_FILE, readManifest, sha256File, UPLOADS_FOLDER, type Manifest } from './manifest.ts';
+import { DATABASE_FILE, FileHasher, MANIFEST_FILE, readManifest, UPLOADS_FOLDER, type Manifest } from './manifest.ts';
 import { runningServers } from './server-pid-files.ts';
 import { newestMigration } from './sqlite-snapshot.ts';
 
@@ -57,6 +57,7 @@ export function backupFolderOf(file: string): string {
 
 /** Every file the manifest lists is there with its size and SHA-256. */
 async function verifyFiles(folder: string, manifest: Manifest): Promise<void> {
+  const hasher = new FileHasher();
   for (const entry of manifest.files) {
     const file = path.join(folder, ...entry.path.split('/'));
     let size: number;
@@ -65,7 +66,7 @@ async function verifyFiles(folder: string, manifest: Manifest): Promise<void> {
     } catch {
       throw new RestoreRefused(`The backup is incomplete: ${entry.path} is missing`, 3);
     }
-    if (size !== entry.size || (await sha256File(file)) !== entry.sha256) {
+    if (size !== entry.size || (await hasher.sha256(file)) !== entry.sha256) {
       throw new RestoreRefused(
         `The backup is damaged: ${entry.path} does not match its size and SHA-256 in the manifest`,
         3,
