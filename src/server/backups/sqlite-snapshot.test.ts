@@ -1,17 +1,22 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import type SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openRawSqlite } from '../../../tests/helpers/raw-sqlite.ts';
+import { readEnv } from '../env.ts';
 import { openSnapshotSource, snapshotSqlite, SNAPSHOT_CACHE_KIB } from './sqlite-snapshot.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sqlite-snapshot-'));
+// The Node 24 lane runs with a better-sqlite3 build of its own.
+const nativeBinding = readEnv().SQLITE_NATIVE_BINDING;
+const bindingOption = nativeBinding ? { nativeBinding } : {};
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 /** A WAL database as the server leaves it: migrations recorded, and rows still in the WAL, not yet checkpointed. */
 function serverLikeDatabase(name: string): { file: string; db: SQLite.Database } {
   const file = path.join(dir, name);
-  const db = new SQLite(file);
+  const db = openRawSqlite(file);
   db.pragma('journal_mode = WAL');
   db.pragma('wal_autocheckpoint = 0');
   db.exec('create table kysely_migration (name text primary key, timestamp text not null)');
@@ -28,7 +33,7 @@ function serverLikeDatabase(name: string): { file: string; db: SQLite.Database }
 describe('snapshotting the SQLite database', () => {
   it('reads through a connection with a small page cache that waits out the server’s writes', () => {
     const { file, db } = serverLikeDatabase('source-settings.db');
-    const from = openSnapshotSource(file, { fileMustExist: true });
+    const from = openSnapshotSource(file, { fileMustExist: true, ...bindingOption });
     try {
       // A negative cache_size is in KiB. better-sqlite3's default (16 MB) stayed in the server's RSS after a backup.
       expect(from.pragma('cache_size', { simple: true })).toBe(-SNAPSHOT_CACHE_KIB);
@@ -45,12 +50,12 @@ describe('snapshotting the SQLite database', () => {
     const target = path.join(dir, 'copy.db');
     try {
       expect(fs.statSync(`${file}-wal`).size).toBeGreaterThan(0);
-      await expect(snapshotSqlite(file, target)).resolves.toBe('0019_latest');
+      await expect(snapshotSqlite(file, target, nativeBinding)).resolves.toBe('0019_latest');
     } finally {
       db.close();
     }
     expect(fs.existsSync(`${target}-wal`)).toBe(false);
-    const copy = new SQLite(target, { readonly: true });
+    const copy = openRawSqlite(target, { readonly: true });
     try {
       expect(copy.pragma('journal_mode', { simple: true })).toBe('delete');
       expect(copy.prepare('select count(*) as count from notes').get()).toEqual({ count: 2_000 });
@@ -61,10 +66,10 @@ describe('snapshotting the SQLite database', () => {
 
   it('refuses a database without migrations', async () => {
     const file = path.join(dir, 'foreign.db');
-    const foreign = new SQLite(file);
+    const foreign = openRawSqlite(file);
     foreign.exec('create table other (id integer primary key)');
     foreign.close();
-    await expect(snapshotSqlite(file, path.join(dir, 'foreign-copy.db'))).rejects.toThrow(
+    await expect(snapshotSqlite(file, path.join(dir, 'foreign-copy.db'), nativeBinding)).rejects.toThrow(
       /holds no migrated Homelab Dashboard database/,
     );
   });
