@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { signUpFirstAccount } from './bench-accounts.ts';
-import { rssMib } from './process-stats.ts';
+import { peakDuring, rssMib } from './process-stats.ts';
 import { recordResult } from './results.ts';
 import { startServerProcess, tempDataDir, type ServerProcess } from '../tests/helpers/server-process.ts';
 
@@ -45,20 +45,13 @@ function fillDatabase(file: string, megabytes: number): void {
   }
 }
 
-/** Makes one backup through the API; answers the highest RSS sampled while it ran. */
+/** Makes one backup through the API; answers the highest RSS sampled every 50 ms while it ran. */
 async function backUp(server: ServerProcess, cookie: string, pid: number): Promise<number> {
-  let peak = rssMib(pid);
-  const sampler = setInterval(() => (peak = Math.max(peak, rssMib(pid))), 50);
-  try {
-    const response = await fetch(`${server.baseUrl}/api/backups`, {
-      method: 'POST',
-      headers: { cookie, origin: server.baseUrl },
-    });
-    if (response.status !== 201) throw new Error(`backup: ${response.status} ${await response.text()}`);
-  } finally {
-    clearInterval(sampler);
-  }
-  return Math.max(peak, rssMib(pid));
+  const made = fetch(`${server.baseUrl}/api/backups`, { method: 'POST', headers: { cookie, origin: server.baseUrl } });
+  const peak = await peakDuring(pid, made, 50);
+  const response = await made;
+  if (response.status !== 201) throw new Error(`backup: ${response.status} ${await response.text()}`);
+  return peak;
 }
 
 const dataDir = tempDataDir('bench-backup-');

@@ -20,6 +20,25 @@ export function rssMib(pid: number): number {
   return statusMib(pid, 'VmRSS');
 }
 
+/** Highest RSS of process `pid` while `work` runs, sampled every `everyMs`, at its start and at its end. */
+export async function peakDuring(pid: number, work: Promise<unknown>, everyMs = 100): Promise<number> {
+  let peak = rssMib(pid);
+  let running = true;
+  const sampler = (async () => {
+    while (running) {
+      peak = Math.max(peak, rssMib(pid));
+      await new Promise((resolve) => setTimeout(resolve, everyMs));
+    }
+  })();
+  try {
+    await work;
+  } finally {
+    running = false;
+    await sampler;
+  }
+  return Math.max(peak, rssMib(pid));
+}
+
 /**
  * What the resident set is made of, in MiB: anonymous memory (the JS heap, malloc, thread stacks: what a leak
  * grows), file pages (the node binary, shared libraries, native addons: constant once loaded) and shared memory

@@ -32,7 +32,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import sharp from 'sharp';
 import { startLocalTarget } from './local-target.ts';
-import { brkHeapMib, cpuMs, rssMib, rssParts } from './process-stats.ts';
+import { brkHeapMib, cpuMs, peakDuring, rssMib, rssParts } from './process-stats.ts';
 import { recordResult, type Figure } from './results.ts';
 import { startServerProcess, tempDataDir, type ServerProcess } from '../tests/helpers/server-process.ts';
 
@@ -257,22 +257,6 @@ function windowMeans(samples: Sample[], size: number): number[] {
     means.push(samples.slice(from, from + size).reduce((a, sample) => a + sample.rss, 0) / size);
   }
   return means;
-}
-
-/** Highest RSS while `work` runs, sampled every 100 ms. */
-async function peakDuring(pid: number, work: Promise<unknown>): Promise<number> {
-  let peak = rssMib(pid);
-  let running = true;
-  const sampler = (async () => {
-    while (running) {
-      peak = Math.max(peak, rssMib(pid));
-      await sleep(100);
-    }
-  })();
-  await work;
-  running = false;
-  await sampler;
-  return Math.max(peak, rssMib(pid));
 }
 
 async function soak(server: ServerProcess, clients: Client[], images: Awaited<ReturnType<typeof makeImages>>) {
