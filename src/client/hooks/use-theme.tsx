@@ -6,10 +6,10 @@ import {
   useMemo,
   useRef,
   useState,
-  useSyncExternalStore,
   type ReactNode,
 } from 'react';
 import { STORAGE_KEYS } from '#shared/constants';
+import { useMediaQuery } from './use-media-query';
 
 export type Theme = 'dark' | 'light' | 'system';
 type ResolvedTheme = 'dark' | 'light';
@@ -40,22 +40,12 @@ function readStoredTheme(): Theme | null {
   }
 }
 
-function subscribeToSystemTheme(callback: () => void): () => void {
-  const query = window.matchMedia(DARK_QUERY);
-  query.addEventListener('change', callback);
-  return () => query.removeEventListener('change', callback);
-}
-
-function systemPrefersDark(): boolean {
-  return window.matchMedia(DARK_QUERY).matches;
-}
-
 /** Provides the theme (stored choice, else `defaultTheme`) and applies it as a class on <html>. */
 export function ThemeProvider({ children, defaultTheme }: { children: ReactNode; defaultTheme: Theme }) {
   const claimByParent = useContext(ClaimContext);
   const childClaims = useRef(0);
   const [theme, setThemeState] = useState<Theme>(() => readStoredTheme() ?? defaultTheme);
-  const prefersDark = useSyncExternalStore(subscribeToSystemTheme, systemPrefersDark, () => true);
+  const prefersDark = useMediaQuery(DARK_QUERY, true);
   const resolvedTheme: ResolvedTheme = theme === 'system' ? (prefersDark ? 'dark' : 'light') : theme;
 
   // Children's layout effects run before their parent's, so the claim is in place when the parent checks it.

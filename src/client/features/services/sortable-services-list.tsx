@@ -13,6 +13,7 @@ import {
 } from '@dnd-kit/core';
 import { arrayMove, rectSortingStrategy, SortableContext, sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { useMemo, useState, useSyncExternalStore } from 'react';
+import { useMediaQuery } from '../../hooks/use-media-query';
 import { DRAG_MOUSE_DISTANCE_PX, DRAG_TOUCH_DELAY_MS } from '#shared/constants';
 import type { ServiceWire } from '#shared/schemas/service';
 import { SortableBinder } from './sortable-binder';
@@ -47,11 +48,19 @@ interface SortableServicesLayerProps {
  * bindings through the store.
  */
 export function SortableServicesLayer({ services, store, onReorder }: SortableServicesLayerProps) {
+  const reduceMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
+  // An arrow key whose next place is past the middle of the view scrolls the page there instead of moving the card
+  // (dnd-kit); the card follows the scroll. Smoothly, unless the viewer asked for less motion.
+  const keyboardOptions = useMemo(
+    () =>
+      ({ coordinateGetter: sortableKeyboardCoordinates, scrollBehavior: reduceMotion ? 'auto' : 'smooth' }) as const,
+    [reduceMotion],
+  );
   // SPEC section 9: a mouse drags after 5 px, a finger after a 120 ms long press (so scrolling still works).
   const sensors = useSensors(
     useSensor(MouseSensor, { activationConstraint: { distance: DRAG_MOUSE_DISTANCE_PX } }),
     useSensor(TouchSensor, { activationConstraint: { delay: DRAG_TOUCH_DELAY_MS, tolerance: 8 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    useSensor(KeyboardSensor, keyboardOptions),
   );
   // Every id, drawn or not yet, registered or not (only cards near the view are): the sortable context then stays
   // the same while the rest of a long list arrives, and a drop's index counts every card.
