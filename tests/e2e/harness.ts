@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { ROOT, startServerProcess, tempDataDir, type ServerProcess } from '../helpers/server-process.ts';
+import { ROOT, startServerProcess, tempDataDir } from '../helpers/server-process.ts';
 
 const CLIENT_INDEX = path.join(ROOT, 'dist/client/index.html');
 /** Where screenshots go (git-ignored). */
@@ -33,11 +33,10 @@ export async function startE2eApp(extraEnv: Record<string, string> = {}): Promis
     throw new Error(`${path.relative(ROOT, CLIENT_INDEX)} is missing: run \`npm run build\` first`);
   }
   const dataDir = tempDataDir('homelab-e2e-');
-  let browser: Browser | undefined;
-  let server: ServerProcess | undefined;
-  try {
-    server = await startServerProcess({ dataDir, env: extraEnv });
-    browser = await chromium.launch({
+  // Side by side: each takes about a second, and every e2e file pays for both before its first test.
+  const [started, launching] = await Promise.allSettled([
+    startServerProcess({ dataDir, env: extraEnv }),
+    chromium.launch({
       executablePath: '/usr/bin/chromium',
       args: [
         '--headless',
@@ -48,14 +47,16 @@ export async function startE2eApp(extraEnv: Record<string, string> = {}): Promis
         '--disable-sync',
         '--no-first-run',
       ],
-    });
-  } catch (error) {
-    await server?.stop();
+    }),
+  ]);
+  if (started.status === 'rejected' || launching.status === 'rejected') {
+    if (started.status === 'fulfilled') await started.value.stop();
+    if (launching.status === 'fulfilled') await launching.value.close().catch(() => undefined);
     fs.rmSync(dataDir, { recursive: true, force: true });
-    throw error;
+    throw started.status === 'rejected' ? started.reason : launching.status === 'rejected' ? launching.reason : null;
   }
-  const running = server;
-  const launched = browser;
+  const running = started.value;
+  const launched = launching.value;
 
   return {
     baseUrl: running.baseUrl,
