@@ -142,10 +142,12 @@ async function moveWithKeyboard(
   await page.keyboard.press('Space');
 }
 
-function savedOrder(page: Page): Promise<number[]> {
-  return page
-    .waitForRequest((request) => request.method() === 'PATCH' && request.url().endsWith('/api/user'))
-    .then((request) => (request.postDataJSON() as { service_order: number[] }).service_order);
+/** The order the page saves next, once the server has answered the save (closing the page earlier would abort it). */
+async function savedOrder(page: Page): Promise<number[]> {
+  const request = await page.waitForRequest((sent) => sent.method() === 'PATCH' && sent.url().endsWith('/api/user'));
+  const response = await request.response();
+  expect(response?.ok()).toBe(true);
+  return (request.postDataJSON() as { service_order: number[] }).service_order;
 }
 
 beforeAll(async () => {
