@@ -345,7 +345,7 @@ describe('a long list', () => {
     order = await saved;
     expect(order.indexOf(ids.get(name(COUNT)) ?? -1)).toBe(COUNT - 4);
     const scrolledTo = await page.evaluate(() => (window as unknown as { scrolledTo: number[] }).scrolledTo);
-    // One jump up: smoothly, the card is announced after several frames of the animation (six here).
+    // One jump up: smoothly, the card is announced after several frames of the animation (five in a run here).
     expect({ startY, scrolledTo }).toEqual({ startY, scrolledTo: [expect.any(Number)] });
     expect(scrolledTo[0]).toBeLessThan(startY);
     await context.close();

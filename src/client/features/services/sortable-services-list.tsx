@@ -13,9 +13,9 @@ import {
 } from '@dnd-kit/core';
 import { arrayMove, rectSortingStrategy, SortableContext, sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { useMemo, useState, useSyncExternalStore } from 'react';
-import { useMediaQuery } from '../../hooks/use-media-query';
 import { DRAG_MOUSE_DISTANCE_PX, DRAG_TOUCH_DELAY_MS } from '#shared/constants';
 import type { ServiceWire } from '#shared/schemas/service';
+import { useMediaQuery } from '../../hooks/use-media-query';
 import { SortableBinder } from './sortable-binder';
 import type { SortableBindingsStore } from './sortable-bindings-store';
 
