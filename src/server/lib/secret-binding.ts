@@ -1,0 +1,59 @@
+/**
+ * A stored secret (a password, a token, an API key) belongs to the address it was saved with. An administrator who
+ * could repoint an integration at a server of their own and keep the stored secret would receive it there in clear
+ * (security.md, "Between roles"): so a change of address, saved or only tested, must bring every stored secret
+ * again. This is the one rule for every integration with a secret, the SMTP settings included.
+ */
+
+/** Which of a system's values are its address and which are secrets bound to it. */
+export interface SecretBinding<F extends string> {
+  /** Values that together say where a connection goes: a URL, or a host, port and TLS mode. */
+  addressFields: readonly F[];
+  /** Write-only values sent to that address. */
+  secretFields: readonly F[];
+}
+
+/**
+ * The comparable form of an address value: a URL's origin (a different path on the same server keeps the secret
+ * there), otherwise the trimmed, lower-cased text. Null for no value.
+ */
+export function addressKey(value: string | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  const text = value.trim();
+  if (text === '') return null;
+  try {
+    const url = new URL(text);
+    if (url.origin !== 'null') return url.origin;
+  } catch {
+    // Not a URL: a host name or port, compared as text.
+  }
+  return text.toLowerCase();
+}
+
+/** Whether `next` points any address field elsewhere than `current`. */
+export function addressChanged<F extends string>(
+  binding: SecretBinding<F>,
+  current: Readonly<Record<F, string | null>>,
+  next: Readonly<Record<F, string | null>>,
+): boolean {
+  return binding.addressFields.some((field) => addressKey(current[field]) !== addressKey(next[field]));
+}
+
+/**
+ * The secrets that a change would carry over to a new address: set in `next` only because they were stored
+ * (the patch did not give them again). Empty when the address is unchanged, or every secret was entered anew or
+ * removed. The caller refuses the change (save or test) while this is not empty.
+ */
+export function secretsToReenter<F extends string>(
+  binding: SecretBinding<F>,
+  current: Readonly<Record<F, string | null>>,
+  next: Readonly<Record<F, string | null>>,
+  patch: Readonly<Partial<Record<F, string | null>>>,
+): F[] {
+  if (!addressChanged(binding, current, next)) return [];
+  return binding.secretFields.filter((field) => {
+    const given = patch[field];
+    const enteredAgain = typeof given === 'string' && given !== '';
+    return !enteredAgain && next[field] !== null && next[field] !== undefined && next[field] !== '';
+  });
+}
