@@ -31,6 +31,7 @@ try {
       onChange: () => undefined,
     },
     gameHost: () => Promise.resolve(null),
+    allowMetadataTargets: () => Promise.resolve(false),
     enqueueMails: () => Promise.resolve(),
     siteTitle: () => Promise.resolve('bench'),
     publicUrl: 'http://localhost:5000',

@@ -1,3 +1,4 @@
+import { createCachedLookup } from '../../src/server/monitor/dns-cache.ts';
 import type { CheckOutcome } from '../../src/server/monitor/http-checker.ts';
 import { Monitor, type MonitorOptions } from '../../src/server/monitor/monitor.ts';
 import { ServicesRepository } from '../../src/server/repositories/services.repository.ts';
@@ -51,6 +52,39 @@ export function newTestMonitor(app: TestApp, options: MonitorOptions, clock: Clo
     },
     options,
   );
+}
+
+/**
+ * A lookup where `meta.test` resolves to loopback and a cloud metadata address (one refused address refuses the
+ * whole answer, and loopback, the target, shows whether anything was connected to), and no other name resolves:
+ * a numeric host is then reached only when the checker reads it as the address it spells.
+ */
+export function metadataAnsweringLookup(): ReturnType<typeof createCachedLookup> {
+  return createCachedLookup({
+    ttlMs: 0,
+    resolve: ((hostname: string, _options: unknown, callback: (...args: unknown[]) => void) => {
+      if (hostname === 'meta.test') {
+        callback(null, [
+          { address: '127.0.0.1', family: 4 },
+          { address: '169.254.169.254', family: 4 },
+        ]);
+      } else callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }));
+    }) as never,
+  });
+}
+
+/** Starts a fast test monitor over `metadataAnsweringLookup`, kept in `monitors` for the file's cleanup. */
+export async function startLookupMonitor(app: TestApp, monitors: Monitor[]): Promise<CheckOutcomes> {
+  const outcomes = new CheckOutcomes();
+  const monitor = newTestMonitor(app, {
+    msPerIntervalSecond: 200,
+    flushMs: 20,
+    lookup: metadataAnsweringLookup(),
+    onCheckEnd: outcomes.onCheckEnd,
+  });
+  monitors.push(monitor);
+  await monitor.start();
+  return outcomes;
 }
 
 /**

@@ -1,8 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_MSG } from '../../src/shared/messages.ts';
-import { createCachedLookup } from '../../src/server/monitor/dns-cache.ts';
 import type { Monitor } from '../../src/server/monitor/monitor.ts';
-import { CheckOutcomes, newTestMonitor, startMonitorFixture, type MonitorFixture } from '../helpers/monitor-fixture.ts';
+import { startLookupMonitor, startMonitorFixture, type MonitorFixture } from '../helpers/monitor-fixture.ts';
 
 // Cloud metadata addresses in the spellings a URL can carry them; WHATWG URL parsing canonicalises each.
 const METADATA_URLS = [
@@ -123,32 +122,7 @@ describe('the allow_metadata_targets setting', () => {
 });
 
 describe('metadata targets at check time', () => {
-  // meta.test resolves to loopback and a metadata address: one refused address refuses the whole answer, and
-  // loopback (the target) shows whether anything was connected to.
-  const lookup = createCachedLookup({
-    ttlMs: 0,
-    resolve: ((hostname: string, _options: unknown, callback: (...args: unknown[]) => void) => {
-      if (hostname === 'meta.test') {
-        callback(null, [
-          { address: '127.0.0.1', family: 4 },
-          { address: '169.254.169.254', family: 4 },
-        ]);
-      } else callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }));
-    }) as never,
-  });
-
-  async function startMonitor(): Promise<CheckOutcomes> {
-    const outcomes = new CheckOutcomes();
-    const monitor = newTestMonitor(fixture.app, {
-      msPerIntervalSecond: 200,
-      flushMs: 20,
-      lookup,
-      onCheckEnd: outcomes.onCheckEnd,
-    });
-    monitors.push(monitor);
-    await monitor.start();
-    return outcomes;
-  }
+  const startMonitor = () => startLookupMonitor(fixture.app, monitors);
 
   async function stored(id: number) {
     const kysely = fixture.app.testDb.db.kysely;

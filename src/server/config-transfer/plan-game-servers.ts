@@ -1,5 +1,6 @@
-import { capReached, GAME_MSG } from '#shared/messages';
+import { capReached, GAME_MSG, SERVICE_MSG } from '#shared/messages';
 import { CONFIG_MSG, type ConfigGameServerEntry, type ConfigSectionDiffWire } from '#shared/schemas/config-transfer';
+import { isMetadataAddress } from '../lib/address-policy.ts';
 import type { GameServer } from '../repositories/game-servers.repository.ts';
 import { gameServerFields, type Scalar } from './config-state.ts';
 import { changedValues, emptyDiff, fieldChanges, type Problems } from './plan-helpers.ts';
@@ -18,6 +19,8 @@ export interface GameServersPlanInput {
   entries: ConfigGameServerEntry[] | undefined;
   isQueryType: (type: string) => Promise<boolean>;
   maxQueryServers: number;
+  /** The file's `allow_metadata_targets`, else the stored one (as for services). */
+  allowMetadataTargets: boolean;
 }
 
 function isComplete(entry: ConfigGameServerEntry): entry is NewQueryServer {
@@ -53,6 +56,11 @@ export async function planGameServers(input: GameServersPlanInput, problems: Pro
     const typeChanged = fields.type !== undefined && fields.type !== row?.type;
     if (typeChanged && fields.type !== undefined && !(await input.isQueryType(fields.type))) {
       problems.add(`${path}.type`, GAME_MSG.unknownType);
+    }
+    // The API's rule for query hosts: a cloud metadata address in any spelling needs allow_metadata_targets.
+    const hostChanged = fields.host !== undefined && fields.host !== row?.host;
+    if (hostChanged && fields.host !== undefined && isMetadataAddress(fields.host) && !input.allowMetadataTargets) {
+      problems.add(`${path}.host`, SERVICE_MSG.metadataTarget);
     }
     if (!row) {
       if (provider === 'amp') {

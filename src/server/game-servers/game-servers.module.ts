@@ -28,6 +28,8 @@ export interface GameServerModuleDeps {
   ampConfig: ConfigSource<AmpConfig>;
   /** The game host of copy-address (Settings, else GAME_HOST). */
   gameHost: () => Promise<string | null>;
+  /** The administrators' `allow_metadata_targets`: query hosts at cloud metadata addresses need it. */
+  allowMetadataTargets: () => Promise<boolean>;
   enqueueMails: (mails: NewOutboxMail[]) => Promise<void>;
   siteTitle: () => Promise<string>;
   publicUrl: string;
@@ -60,6 +62,7 @@ export function createGameServerServices(deps: GameServerModuleDeps): GameServer
     new AmpGameServerProvider(deps.ampConfig),
     new QueryGameServerProvider({
       clock: deps.clock,
+      allowMetadataTargets: deps.allowMetadataTargets,
       targets: async () =>
         (await servers.listByProvider('query')).flatMap((row) =>
           row.host && row.port
@@ -96,6 +99,7 @@ export function createGameServerServices(deps: GameServerModuleDeps): GameServer
     actions,
     pollers,
     isQueryType: isGamedigType,
+    allowMetadataTargets: deps.allowMetadataTargets,
     maxQueryServers: deps.maxQueryServers,
     clock: deps.clock,
     log: deps.log,

@@ -1,5 +1,5 @@
 import { checkKindOf, type CheckKind, type CheckSettings, type DnsType } from '#shared/schemas/service-check';
-import { literalAddress } from './metadata-targets.ts';
+import { literalAddress } from '../lib/address-policy.ts';
 import {
   ConditionSyntaxError,
   parseCondition,

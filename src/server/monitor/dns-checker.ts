@@ -4,7 +4,7 @@ import { randomInt } from 'node:crypto';
 import type { DnsType } from '#shared/schemas/service-check';
 import type { CheckFacts } from './conditions/evaluate.ts';
 import { CHECK_TIMEOUT } from './http-checker.ts';
-import type { TargetPolicy } from './metadata-targets.ts';
+import { literalAddress, type TargetPolicy } from '../lib/address-policy.ts';
 import { realTimers, type MonotonicTimers, type TimerHandle } from './monotonic-timers.ts';
 import { failedObservation, type SocketObservation } from './socket-checker.ts';
 
@@ -43,13 +43,16 @@ const RCODES = [
   'NOTZONE',
 ];
 
-/** Parses a dns:// URL (the resolver must be an IP address) with its query; null when it is not one. */
+/**
+ * Parses a dns:// URL (the resolver must be an IP address, in any spelling: the non-special URL keeps the host as
+ * typed, so it is read here as the address the datagrams go to) with its query; null when it is not one.
+ */
 export function toDnsTarget(url: string, query: { name: string; type: DnsType } | null): DnsTarget | null {
   if (!query) return null;
   try {
     const parsed = new URL(url);
-    const server = parsed.hostname.replace(/^\[|\]$/g, '');
-    if (parsed.protocol !== 'dns:' || net.isIP(server) === 0) return null;
+    const server = literalAddress(parsed.hostname);
+    if (parsed.protocol !== 'dns:' || server === null) return null;
     return { server, port: parsed.port === '' ? 53 : Number(parsed.port), name: query.name, type: query.type };
   } catch {
     return null;
@@ -212,7 +215,9 @@ export class DnsChecker {
     const answer = decodeAnswer(message);
     if (!answer) return;
     const pending = this.#pending.get(answer.id);
-    if (!pending || pending.target.server !== remote.address || pending.target.port !== remote.port) return;
+    // Both texts canonical: the target's from the parser, the sender's as the parser writes it too.
+    const from = literalAddress(remote.address);
+    if (!pending || pending.target.server !== from || pending.target.port !== remote.port) return;
     const facts: CheckFacts = {
       connected: true,
       responseTime: Math.max(0, Math.round(this.#timers.now() - pending.startedAt)),

@@ -4,7 +4,7 @@ import type { CheckFacts } from './conditions/evaluate.ts';
 import { CHECK_TIMEOUT, connectLookup, isRefusal } from './http-checker.ts';
 import type { CachedLookup } from './dns-cache.ts';
 import { createCachedLookup } from './dns-cache.ts';
-import { literalAddress, type TargetPolicy } from './metadata-targets.ts';
+import { literalAddress, type TargetPolicy } from '../lib/address-policy.ts';
 import { realTimers, type MonotonicTimers } from './monotonic-timers.ts';
 
 /** A `tcp://host:port` or `tls://host:port` target, parsed once per service change. */
@@ -38,13 +38,17 @@ export function failedObservation(error: string, refused = false): SocketObserva
     : { error, facts: { connected: false, responseTime: null } };
 }
 
-/** Parses a tcp:// or tls:// URL; null for anything else. */
+/**
+ * Parses a tcp:// or tls:// URL; null for anything else. The host of these non-special URLs is not canonicalised
+ * by URL parsing, so an IP address in another spelling (`2852039166`, `0xa9fea9fe`) becomes its canonical text
+ * here: the check connects to the very address the target policy checked, without asking a resolver.
+ */
 export function toSocketTarget(url: string, insecure: boolean): SocketTarget | null {
   try {
     const parsed = new URL(url);
     if ((parsed.protocol !== 'tcp:' && parsed.protocol !== 'tls:') || parsed.port === '') return null;
     return {
-      host: parsed.hostname.replace(/^\[|\]$/g, ''),
+      host: literalAddress(parsed.hostname) ?? parsed.hostname,
       port: Number(parsed.port),
       tls: parsed.protocol === 'tls:',
       insecure,

@@ -1,5 +1,6 @@
 import dgram from 'node:dgram';
-import dns from 'node:dns/promises';
+import net from 'node:net';
+import { literalAddress } from '../../lib/address-policy.ts';
 
 /**
  * Armagetron Advanced servers ignore a "big server info" request (the one gamedig sends) unless a "small server info"
@@ -10,15 +11,14 @@ import dns from 'node:dns/promises';
  */
 const SMALL_INFO_REQUEST = Buffer.from([0x00, 0x34, 0x00, 0x00, 0x00, 0x00, 0x00, 0x11]);
 
-/** Sends the small info request to host:port and resolves true when the server answers within `timeoutMs`. */
-export async function wakeArmagetron(host: string, port: number, timeoutMs: number): Promise<boolean> {
-  let address: { address: string; family: number };
-  try {
-    address = await dns.lookup(host);
-  } catch {
-    return false;
-  }
-  const socket = dgram.createSocket(address.family === 6 ? 'udp6' : 'udp4');
+/**
+ * Sends the small info request to address:port and resolves true when the server answers within `timeoutMs`.
+ * `address` is an IP address the caller's target policy has checked: nothing is resolved here.
+ */
+export function wakeArmagetron(address: string, port: number, timeoutMs: number): Promise<boolean> {
+  const socket = dgram.createSocket(net.isIPv6(address) ? 'udp6' : 'udp4');
+  // Compared canonically: Node writes an IPv4-mapped sender as ::ffff:a.b.c.d, the parser as ::ffff:xxxx:xxxx.
+  const expected = literalAddress(address);
   return new Promise<boolean>((resolve) => {
     let settled = false;
     const finish = (answered: boolean) => {
@@ -31,9 +31,9 @@ export async function wakeArmagetron(host: string, port: number, timeoutMs: numb
     const timer = setTimeout(() => finish(false), timeoutMs);
     socket.on('error', () => finish(false));
     socket.on('message', (_message, from) => {
-      if (from.address === address.address && from.port === port) finish(true);
+      if (literalAddress(from.address) === expected && from.port === port) finish(true);
     });
-    socket.send(SMALL_INFO_REQUEST, port, address.address, (error) => {
+    socket.send(SMALL_INFO_REQUEST, port, address, (error) => {
       if (error) finish(false);
     });
   });

@@ -1,5 +1,9 @@
+import dgram from 'node:dgram';
+import type { LookupAddress } from 'node:dns';
 import { describe, expect, it } from 'vitest';
 import { freeUdpPort } from '../../../../tests/helpers/armagetron-server.ts';
+import type { ResolveAll } from '../../http/guarded-lookup.ts';
+import { metadataTargetPolicy } from '../../lib/address-policy.ts';
 import { queryGameServer } from './game-query.client.ts';
 import { gamedigTypes, isGamedigType } from './game-types.ts';
 
@@ -36,6 +40,56 @@ describe('queryGameServer', () => {
     );
     expect(answer).toMatchObject({ online: false, error: 'No answer within 0.3 s' });
     expect(Date.now() - started).toBeLessThan(4_000);
+  });
+});
+
+/** Resolves `localhost` to `address` (the system would say 127.0.0.1), so a query that reaches `address` used it. */
+function localhostAt(address: string): ResolveAll {
+  return (hostname, _options, callback) => {
+    if (hostname === 'localhost') callback(null, [{ address, family: 4 } satisfies LookupAddress]);
+    else callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }), []);
+  };
+}
+
+describe('queryGameServer under the address policy', () => {
+  it('queries the address the policy checked, never resolving the name again', async () => {
+    const listener = dgram.createSocket('udp4');
+    await new Promise<void>((resolve) => listener.bind(0, '127.0.0.2', resolve));
+    const { port } = listener.address();
+    const received = new Promise<void>((resolve) => listener.once('message', () => resolve()));
+    try {
+      const policy = metadataTargetPolicy(() => false);
+      const route = { policy, resolveAll: localhostAt('127.0.0.2') };
+      const [answer] = await Promise.all([
+        queryGameServer({ type: 'armagetronadvanced', host: 'localhost', port }, FAST, route),
+        received,
+      ]);
+      expect(answer.online).toBe(false);
+    } finally {
+      listener.close();
+    }
+  });
+
+  it('answers offline with the reason, without a query, for a name resolving to a metadata address', async () => {
+    const route = { policy: metadataTargetPolicy(() => false), resolveAll: localhostAt('169.254.169.254') };
+    const answer = await queryGameServer({ type: 'armagetronadvanced', host: 'localhost', port: 4534 }, FAST, route);
+    expect(answer).toMatchObject({
+      online: false,
+      error: 'localhost resolves to a cloud metadata address (169.254.169.254, not allowed in Settings)',
+    });
+  });
+
+  it('refuses a metadata literal in any spelling by default', async () => {
+    for (const host of ['2852039166', '0xa9fea9fe', '169.254.43518', '0251.0376.0251.0376']) {
+      const answer = await queryGameServer({ type: 'armagetronadvanced', host, port: 4534 }, FAST);
+      expect(answer.online, host).toBe(false);
+      expect(answer.error, host).toBe('169.254.169.254 is a cloud metadata address (not allowed in Settings)');
+    }
+    const mapped = await queryGameServer(
+      { type: 'armagetronadvanced', host: '::ffff:169.254.169.254', port: 4534 },
+      FAST,
+    );
+    expect(mapped.error).toBe('::ffff:a9fe:a9fe is a cloud metadata address (not allowed in Settings)');
   });
 });
 

@@ -1,5 +1,7 @@
+import { metadataTargetPolicy, type TargetPolicy } from '../../lib/address-policy.ts';
 import { wakeArmagetron } from './armagetron-wake.ts';
 import { gamedigGame, loadGamedig } from './game-types.ts';
+import { queryHostAddress, SRV_PREFIXES, type HostResolvers } from './query-host.ts';
 
 /** What to ask: a gamedig game id and the game's address. */
 export interface QueryAddress {
@@ -33,6 +35,14 @@ export interface QueryTimeouts {
 /** Short on purpose: a dead host must not delay the rest of the poll (integrations.md section 4). */
 export const DEFAULT_QUERY_TIMEOUTS: QueryTimeouts = { socketMs: 2_000, attemptMs: 3_000, totalMs: 5_000 };
 
+/** Where a query may go: the target policy of the host's address, and the resolvers (tests pass fakes). */
+export interface QueryRoute extends HostResolvers {
+  /** Default: cloud metadata addresses refused (the provider passes the one that follows Settings). */
+  policy?: TargetPolicy;
+}
+
+const METADATA_REFUSED = metadataTargetPolicy(() => false);
+
 function offline(error: string): QueryAnswer {
   return { online: false, name: '', playerCount: 0, maxPlayers: 0, error };
 }
@@ -54,11 +64,16 @@ function within<T>(work: Promise<T>, ms: number, fallback: T): Promise<T> {
   return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
 }
 
-async function ask(address: QueryAddress, timeouts: QueryTimeouts): Promise<QueryAnswer> {
+async function ask(address: QueryAddress, timeouts: QueryTimeouts, route: QueryRoute): Promise<QueryAnswer> {
   const game = await gamedigGame(address.type);
   if (!game) return offline(`Unknown game type: ${address.type}`);
+  // The checked address is the one queried: gamedig gets it as both host and address, so it resolves nothing.
+  const ip = await queryHostAddress(address.host, route.policy ?? METADATA_REFUSED, {
+    ...route,
+    srvPrefix: SRV_PREFIXES[game.options.protocol],
+  });
   if (game.options.protocol === 'armagetron') {
-    const awake = await wakeArmagetron(address.host, address.port, timeouts.socketMs);
+    const awake = await wakeArmagetron(ip, address.port, timeouts.socketMs);
     if (!awake) return offline('No answer from the server');
   }
   // When the game has no separate query port, gamedig would try the same port twice; one attempt is enough.
@@ -66,7 +81,8 @@ async function ask(address: QueryAddress, timeouts: QueryTimeouts): Promise<Quer
   const { GameDig } = await loadGamedig();
   const result = await GameDig.query({
     type: address.type,
-    host: address.host,
+    host: ip,
+    address: ip,
     port: address.port,
     givenPortOnly: !hasQueryPort,
     maxRetries: 1,
@@ -84,11 +100,15 @@ async function ask(address: QueryAddress, timeouts: QueryTimeouts): Promise<Quer
   return answer;
 }
 
-/** Queries one game server through gamedig. A rejection or time-out is an offline answer, never a throw. */
+/**
+ * Queries one game server through gamedig, at the address `route.policy` allowed (a refused one is an offline
+ * answer with the reason). A rejection or time-out is an offline answer, never a throw.
+ */
 export function queryGameServer(
   address: QueryAddress,
   timeouts: QueryTimeouts = DEFAULT_QUERY_TIMEOUTS,
+  route: QueryRoute = {},
 ): Promise<QueryAnswer> {
-  const work = ask(address, timeouts).catch((error: unknown) => offline(message(error)));
+  const work = ask(address, timeouts, route).catch((error: unknown) => offline(message(error)));
   return within(work, timeouts.totalMs, offline(`No answer within ${timeouts.totalMs / 1000} s`));
 }

@@ -15,6 +15,8 @@ declare module 'gamedig' {
   export interface GameDigQueryOptions {
     type: string;
     host: string;
+    /** The IP address to query; given, gamedig resolves nothing (no lookup of `host`, no SRV record). */
+    address?: string;
     port?: number;
     givenPortOnly?: boolean;
     maxRetries?: number;

@@ -1,8 +1,9 @@
 import { GAME_MSG } from '#shared/messages';
 import type { GameServerAction, GameServerProvider, GameServerState } from '../../game-servers/game-server-provider.ts';
+import { metadataTargetPolicy } from '../../lib/address-policy.ts';
 import { systemClock, type Clock } from '../../services/clock.ts';
 import { IntegrationError } from '../http/json-client.ts';
-import { queryGameServer, type QueryAnswer, type QueryFunction } from './game-query.client.ts';
+import { DEFAULT_QUERY_TIMEOUTS, queryGameServer, type QueryAnswer, type QueryFunction } from './game-query.client.ts';
 import { mapLimited } from './map-limited.ts';
 import { pauseAfter } from './query-schedule.ts';
 
@@ -20,6 +21,11 @@ export interface QueryProviderOptions {
   targets: () => Promise<QueryTarget[]>;
   /** Default: gamedig through queryGameServer. Tests wrap it to count queries. */
   query?: QueryFunction;
+  /**
+   * The administrators' `allow_metadata_targets`, read at each poll: the default query refuses hosts at cloud
+   * metadata addresses (in any spelling, or resolving to one) unless it is on. Default: never allowed.
+   */
+  allowMetadataTargets?: () => Promise<boolean>;
   clock?: Clock;
   /** Queries running at once in one list(). */
   concurrency?: number;
@@ -75,16 +81,22 @@ export class QueryGameServerProvider implements GameServerProvider {
   private readonly clock: Clock;
   private readonly concurrency: number;
   private readonly memory = new Map<string, TargetMemory>();
+  private readonly allowMetadataTargets: () => Promise<boolean>;
+  /** `allow_metadata_targets` as read at the start of the current poll. */
+  private allowMetadata = false;
 
   constructor(options: QueryProviderOptions) {
     this.targets = options.targets;
-    this.query = options.query ?? ((address) => queryGameServer(address));
+    this.allowMetadataTargets = options.allowMetadataTargets ?? (() => Promise.resolve(false));
+    const policy = metadataTargetPolicy(() => this.allowMetadata);
+    this.query = options.query ?? ((address) => queryGameServer(address, DEFAULT_QUERY_TIMEOUTS, { policy }));
     this.clock = options.clock ?? systemClock;
     this.concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
   }
 
   async list(): Promise<GameServerState[]> {
-    const targets = await this.targets();
+    const [targets, allowMetadata] = await Promise.all([this.targets(), this.allowMetadataTargets()]);
+    this.allowMetadata = allowMetadata;
     const current = new Set(targets.map((target) => target.instanceId));
     // Forget removed servers, so a deleted and re-added one is asked at once.
     for (const instanceId of this.memory.keys()) if (!current.has(instanceId)) this.memory.delete(instanceId);
