@@ -4,15 +4,17 @@ import type { Role } from '#shared/roles';
 import type { LoginBody, RegisterBody } from '#shared/schemas/auth';
 import type { Database } from '../db/schema.ts';
 import type { Dialect } from '../db/database.ts';
+import { clientAddressKey } from '../lib/address-group.ts';
 import type { SettingsRepository } from '../repositories/settings.repository.ts';
 import type { User, UsersRepository } from '../repositories/users.repository.ts';
+import { AccountLockout } from './account-lockout.ts';
 import { AppError } from './app-error.ts';
 import type { Clock } from './clock.ts';
 import { iso } from './clock.ts';
 import type { LoginAttemptService } from './login-attempt.service.ts';
 import type { PasswordHasher } from './password-hasher.ts';
 import type { AuthRateLimits } from './rate-limiter.ts';
-import { RateLimiter, throwIfLimited } from './rate-limiter.ts';
+import { DEFAULT_ACCOUNT_LOCK, RateLimiter, throwIfLimited } from './rate-limiter.ts';
 import type { SessionService } from './session.service.ts';
 
 /** Who is asking: the address (proxy headers only when trusted) and browser. */
@@ -43,14 +45,17 @@ export interface AuthServiceDeps {
 /** Registration, password sign-in, logout and password change: the account rules of DESIGN. */
 export class AuthService {
   readonly #failuresPerIp: RateLimiter;
-  readonly #failuresPerIdentifier: RateLimiter;
+  readonly #lockout: AccountLockout;
+  readonly #failuresPerAccountAddress: RateLimiter;
   readonly #registrationsPerIp: RateLimiter;
   #dummyHash: Promise<string> | undefined;
 
   constructor(private readonly deps: AuthServiceDeps) {
     const now = () => deps.clock.now().getTime();
+    const perAccount = deps.limits.loginFailuresPerIdentifier;
     this.#failuresPerIp = new RateLimiter(deps.limits.loginFailuresPerIp, now);
-    this.#failuresPerIdentifier = new RateLimiter(deps.limits.loginFailuresPerIdentifier, now);
+    this.#lockout = new AccountLockout(perAccount, deps.limits.accountLock ?? DEFAULT_ACCOUNT_LOCK, now);
+    this.#failuresPerAccountAddress = new RateLimiter(perAccount, now);
     this.#registrationsPerIp = new RateLimiter(deps.limits.registrationsPerIp, now);
   }
 
@@ -59,11 +64,12 @@ export class AuthService {
    * default role and are approved unless that role is pending. Parallel registrations are serialised.
    */
   async register(input: RegisterBody, origin: RequestOrigin): Promise<SignedIn> {
-    throwIfLimited(MSG.tooManyAttempts, this.#registrationsPerIp.retryAfter(origin.ip));
-    this.#registrationsPerIp.hit(origin.ip);
+    const address = clientAddressKey(origin.ip);
+    throwIfLimited(MSG.tooManyAttempts, this.#registrationsPerIp.retryAfter(address));
+    this.#registrationsPerIp.hit(address);
     const passwordHash = await this.deps.hasher.hash(input.password);
     const user = await this.createAccount({ username: input.username, email: input.email, passwordHash });
-    await this.deps.attempts.record(input.username, origin.ip, 'success');
+    await this.deps.attempts.record(input.username, origin.ip, 'success', user.id);
     return this.#startSession(user, origin, false);
   }
 
@@ -109,38 +115,52 @@ export class AuthService {
   }
 
   /**
-   * Password sign-in by username or e-mail. Unknown users and wrong passwords answer alike (same message,
-   * same hashing work). Failures count per IP and per identifier; past either limit the answer is 429, except
-   * that an account locked by failures still admits an address with no failures in the current window: the
-   * owner signing in from elsewhere. Otherwise anyone could keep the only superadmin locked out (0002).
+   * Password sign-in by username or e-mail. Unknown users and wrong passwords answer alike: the same message, the
+   * same hashing work and the same limits. Three limits answer 429 with Retry-After (docs/decisions/0002):
+   * - per address (an IPv6 /64 is one): its failures on any accounts;
+   * - per account, failures from all addresses together (AccountLockout): a locked account refuses addresses it was
+   *   never signed in from without checking the password, for a time that doubles with each further failure. Its
+   *   known addresses (#passesLock) still get the check, so a stranger cannot keep the owner out;
+   * - per account and address: a known address is refused once it made the account's limit of failures itself.
+   * A name that matches no account is counted under its own key the same way and has no known address, so from a
+   * stranger's address the answers do not tell whether the account exists. A typed user name and the account's
+   * e-mail share the account's count: switching between them wins no fresh guesses.
    */
   async login(input: LoginBody, origin: RequestOrigin): Promise<SignedIn> {
-    const identifierKey = input.username.toLowerCase();
-    const ipWait = this.#failuresPerIp.retryAfter(origin.ip);
-    const accountWait = this.#failuresPerIdentifier.retryAfter(identifierKey);
-    const cleanAddress = this.#failuresPerIp.count(origin.ip) === 0;
-    if (ipWait > 0 || (accountWait > 0 && !cleanAddress)) {
-      await this.deps.attempts.record(input.username, origin.ip, 'rate_limited');
-      throwIfLimited(MSG.tooManyAttempts, ipWait, accountWait);
-    }
+    const address = clientAddressKey(origin.ip);
+    // Checked before any lookup, so an address past its limit costs no database work beyond its refusal's count.
+    await this.#refuseWhileWaiting(input.username, origin, this.#failuresPerIp.retryAfter(address));
     const user = await this.deps.users.findByLogin(input.username);
+    const account = user ? `user:${user.id}` : `name:${input.username.toLowerCase()}`;
+    const accountFromHere = `${account} ${address}`;
+    const lockWait = this.#lockout.retryAfter(account);
+    const passes = lockWait === 0 || (await this.#passesLock(user, address));
+    await this.#refuseWhileWaiting(
+      input.username,
+      origin,
+      this.#failuresPerAccountAddress.retryAfter(accountFromHere),
+      passes ? 0 : lockWait,
+    );
     const matches = user
       ? await this.deps.hasher.verify(user.passwordHash, input.password)
       : await this.deps.hasher.verify(await this.#dummy(), input.password);
     if (!user || !matches) {
-      this.#failuresPerIp.hit(origin.ip);
-      this.#failuresPerIdentifier.hit(identifierKey);
+      this.#failuresPerIp.hit(address);
+      this.#lockout.fail(account);
+      this.#failuresPerAccountAddress.hit(accountFromHere);
       await this.deps.attempts.record(input.username, origin.ip, 'failure');
       throw new AppError('unauthenticated', MSG.invalidCredentials);
     }
+    // A second factor, once accounts can have one, is checked here: after the password, from every address, known
+    // ones included, before the failure counts are cleared and a session starts.
     if (!user.enabled) {
       await this.deps.attempts.record(input.username, origin.ip, 'disabled');
       throw new AppError('forbidden', MSG.accountDisabled);
     }
-    // A success forgets the owner's own typos, but a lock runs its course: clearing it would hand whoever caused
-    // it a fresh set of guesses each time the owner signs in.
-    if (accountWait === 0) this.#failuresPerIdentifier.reset(identifierKey);
-    await this.deps.attempts.record(input.username, origin.ip, 'success');
+    // A success forgets the owner's own typos; a running lock runs its course (AccountLockout.succeed).
+    this.#lockout.succeed(account);
+    this.#failuresPerAccountAddress.reset(accountFromHere);
+    await this.deps.attempts.record(input.username, origin.ip, 'success', user.id);
     return this.#startSession(user, origin, user.temp_password);
   }
 
@@ -175,6 +195,26 @@ export class AuthService {
       is_online: true,
     });
     return { user: updated ?? user, token, requiresPasswordChange };
+  }
+
+  /**
+   * Whether an attempt on a locked account still gets the password check: it comes from an address the account
+   * signed in from before (an IPv6 /64 as one), its last sign-in's or one of its successes within the retention
+   * window. An attacker who never knew the password has none of them. Passing the lock is no sign-in: the password
+   * is checked next, and a second factor after it once accounts can have one (see login).
+   */
+  async #passesLock(user: User | undefined, address: string): Promise<boolean> {
+    if (!user) return false;
+    if (user.last_ip !== null && clientAddressKey(user.last_ip) === address) return true;
+    const recent = await this.deps.attempts.recentSignInAddresses(user.id);
+    return recent.some((ip) => clientAddressKey(ip) === address);
+  }
+
+  /** Counts a refused attempt (one row per address and minute) and answers 429 when any wait is running. */
+  async #refuseWhileWaiting(identifier: string, origin: RequestOrigin, ...waits: number[]): Promise<void> {
+    if (Math.max(0, ...waits) === 0) return;
+    await this.deps.attempts.recordRefused(identifier, origin.ip);
+    throwIfLimited(MSG.tooManyAttempts, ...waits);
   }
 
   // Verifying against a real hash for unknown users keeps the timing of both failures alike.

@@ -56,7 +56,7 @@ export class GoogleAuthService {
       await attempts.record(identity.email, origin.ip, 'pending_approval');
       throw new AppError('forbidden', isNew ? MSG.accountNeedsApproval : MSG.notApproved, { requiresApproval: true });
     }
-    await attempts.record(identity.email, origin.ip, 'success');
+    await attempts.record(identity.email, origin.ip, 'success', user.id);
     return this.deps.auth.signIn(user, origin, false);
   }
 

@@ -13,8 +13,9 @@ interface Bucket {
 }
 
 /**
- * Fixed-window counters in memory, one limiter per rule. Used for sign-in failures per IP and per identifier,
- * registrations and reset requests. Memory is bounded: expired buckets are swept and the map is capped.
+ * Fixed-window counters in memory, one limiter per rule. Used for sign-in failures per address and per account and
+ * address, registrations, reset requests and pushes; callers key addresses with `clientAddressKey` (an IPv6 /64 is
+ * one key). Memory is bounded: expired buckets are swept and the map is capped.
  * With several instances on one PostgreSQL database each instance counts on its own (documented limit).
  */
 export class RateLimiter {
@@ -31,11 +32,6 @@ export class RateLimiter {
     const bucket = this.#current(key);
     if (!bucket || bucket.count < this.rule.limit) return 0;
     return Math.max(1, Math.ceil((bucket.resetAt - this.now()) / 1000));
-  }
-
-  /** Events counted for the key in its current window (0 when none or the window is over). */
-  count(key: string): number {
-    return this.#current(key)?.count ?? 0;
   }
 
   /** How many keys are held in memory (live or not yet swept). */
@@ -92,10 +88,25 @@ export function throwIfLimited(reason: string, ...waits: number[]): void {
   if (retryAfter > 0) throw new AppError('too_many_requests', tryAgainIn(reason, retryAfter), {}, retryAfter);
 }
 
-/** The limits that guard the account routes; tests pass their own. */
+/** How long an account stays locked (account-lockout.ts): the first lock, doubled by each further failure. */
+export interface AccountLockDurations {
+  firstLockMs: number;
+  maxLockMs: number;
+}
+
+/**
+ * The limits that guard the account routes; tests pass their own. Per-address limits count an IPv6 /64 as one
+ * address (lib/address-group.ts).
+ */
 export interface AuthRateLimits {
   loginFailuresPerIp: RateLimitRule;
+  /**
+   * Failures on one account, from every address together, that lock it for addresses it never signed in from
+   * (the lock's length: `accountLock`); also the failures one address may make on one account.
+   */
   loginFailuresPerIdentifier: RateLimitRule;
+  /** Defaults to DEFAULT_ACCOUNT_LOCK. */
+  accountLock?: AccountLockDurations;
   registrationsPerIp: RateLimitRule;
   resetRequestsPerIp: RateLimitRule;
   resetRequestsPerIdentifier: RateLimitRule;
@@ -106,10 +117,14 @@ export interface AuthRateLimits {
 
 const FIFTEEN_MINUTES = 15 * 60_000;
 
+/** One minute after the limit's failures, then 2, 4, 8 and at most 15 minutes for each further one. */
+export const DEFAULT_ACCOUNT_LOCK: AccountLockDurations = { firstLockMs: 60_000, maxLockMs: FIFTEEN_MINUTES };
+
 /** Production defaults: generous for people, tight for scripts. */
 export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
   loginFailuresPerIp: { limit: 30, windowMs: FIFTEEN_MINUTES },
   loginFailuresPerIdentifier: { limit: 10, windowMs: FIFTEEN_MINUTES },
+  accountLock: DEFAULT_ACCOUNT_LOCK,
   registrationsPerIp: { limit: 10, windowMs: 60 * 60_000 },
   resetRequestsPerIp: { limit: 10, windowMs: FIFTEEN_MINUTES },
   resetRequestsPerIdentifier: { limit: 3, windowMs: FIFTEEN_MINUTES },

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { clientAddressKey } from '../lib/address-group.ts';
 import type { ServicesRepository } from '../repositories/services.repository.ts';
 import { iso, type Clock } from './clock.ts';
 import { RateLimiter, throwIfLimited, type RateLimitRule } from './rate-limiter.ts';
@@ -62,12 +63,13 @@ export class ServicePushService {
 
   /** Records a push from `ip`; false when no push service has this token (the route answers 404). 429 when limited. */
   async receive(token: string, ip: string): Promise<boolean> {
-    throwIfLimited(SERVICE_PUSH_TEXT.tooMany, this.#pushes.retryAfter(ip), this.#unknown.retryAfter(ip));
-    this.#pushes.hit(ip);
+    const address = clientAddressKey(ip);
+    throwIfLimited(SERVICE_PUSH_TEXT.tooMany, this.#pushes.retryAfter(address), this.#unknown.retryAfter(address));
+    this.#pushes.hit(address);
     const service = TOKEN_SHAPE.test(token) ? await this.services.findByPushTokenHash(hashPushToken(token)) : undefined;
     const at = this.clock.now();
     if (!service || !(await this.services.recordPush(service.id, iso(at)))) {
-      this.#unknown.hit(ip);
+      this.#unknown.hit(address);
       return false;
     }
     for (const listener of this.#listeners) listener({ serviceId: service.id, at });

@@ -63,5 +63,10 @@ export const loginAttemptWire = z.object({
   city: z.string().nullable(),
   region: z.string().nullable(),
   country: z.string().nullable(),
+  /**
+   * On an entry of attempts refused by a limit (type 'rate_limited'): how many, from that address within one
+   * minute. The server stores a refused burst as one entry; absent on every other entry.
+   */
+  count: z.number().int().min(1).optional(),
 });
 export type LoginAttemptWire = z.infer<typeof loginAttemptWire>;

@@ -3,13 +3,17 @@ import type { LoginAttemptWire } from '#shared/schemas/users-admin';
 import { IspLogo } from './isp-logo';
 
 const ATTEMPT_TIME_FORMAT = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const COUNT_FORMAT = new Intl.NumberFormat();
 
 function formatAttemptTime(value: string): string {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? value : ATTEMPT_TIME_FORMAT.format(date);
 }
 
-/** One sign-in attempt: outcome icon, identifier, time, label, IP and (when known) ISP and location. */
+/**
+ * One sign-in attempt: outcome icon, identifier, time, label, how many were refused (for a refused burst), IP and
+ * (when known) ISP and location.
+ */
 export function LoginAttemptItem({ attempt }: { attempt: LoginAttemptWire }) {
   // SPEC section 3: 'success' is a success, anything else counts as failed. The greens and reds are shades
   // that keep 4.5:1 (WCAG AA) on the card in both themes.
@@ -41,6 +45,8 @@ export function LoginAttemptItem({ attempt }: { attempt: LoginAttemptWire }) {
           >
             {isSuccess ? 'Successful Login' : 'Failed Attempt'}
           </span>
+          {/* The server keeps attempts a limit refused as one entry per address and minute, with their number. */}
+          {attempt.count !== undefined ? <span>×{COUNT_FORMAT.format(attempt.count)} refused</span> : null}
           {/* An IPv6 address has no break opportunity of its own; let it wrap anywhere on a phone. */}
           <span className="min-w-0 [overflow-wrap:anywhere]">IP: {attempt.ip}</span>
         </div>
