@@ -1,8 +1,9 @@
+import type { Server } from 'node:http';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyHttpOptions, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from './db/database.ts';
 import { DatabaseReadiness } from './db/readiness.ts';
@@ -14,6 +15,14 @@ import { loggerOptions } from './http/request-log.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerGracefulClose } from './http/graceful-close.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
+import {
+  DEFAULT_HTTP_DEADLINES,
+  httpServerDeadlines,
+  registerBodyDeadline,
+  type HttpDeadlines,
+} from './http/body-deadline.ts';
+import { capConnectionsPerAddress, trustedProxyPeer } from './http/connection-cap.ts';
+import { registerHostPolicy } from './http/host-policy.ts';
 import { SESSION_COOKIE } from './http/session-cookie.ts';
 import { registerStaticClient } from './http/static-client.ts';
 import { registerUploadsStatic } from './http/uploads-static.ts';
@@ -83,6 +92,8 @@ export interface AppOptions {
   invitationLimit?: InvitationLimit;
   /** How long an alert channel's endpoint may take to answer (default 10 s; tests shorten it). */
   channelTimeoutMs?: number;
+  /** How long a client may take to send headers and body (http/body-deadline.ts; tests shorten them). */
+  httpDeadlines?: Partial<HttpDeadlines>;
 }
 
 /** The built app with its route table and services (tests read both). */
@@ -132,7 +143,9 @@ const zodCompilers = {
 /** Builds the Fastify app: plugins, security hooks, routes, static client. Does not listen. */
 export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   const { env, db } = options;
-  const fastifyOptions: FastifyServerOptions = {
+  const deadlines: HttpDeadlines = { ...DEFAULT_HTTP_DEADLINES, ...options.httpDeadlines };
+  const fastifyOptions: FastifyHttpOptions<Server> = {
+    ...httpServerDeadlines(deadlines),
     // Keys, session cookies and push tokens never reach a log, whatever a log line picks up (security.md).
     logger: options.logger ?? loggerOptions(env.LOG_LEVEL),
     trustProxy: env.trustProxy,
@@ -146,6 +159,10 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     schemaController: { compilersFactory: zodCompilers },
   };
   const app: App = Fastify(fastifyOptions).withTypeProvider<ZodTypeProvider>();
+  // The first onRequest hook: a request for a name that is not ours (DNS rebinding) meets nothing else.
+  registerHostPolicy(app, { publicUrl: env.publicUrl, allowedHosts: env.ALLOWED_HOSTS });
+  capConnectionsPerAddress(app.server, env.MAX_CONNECTIONS_PER_ADDRESS, trustedProxyPeer(env.trustProxy));
+  registerBodyDeadline(app, deadlines);
   registerErrorHandler(app);
   registerJsonBodyParser(app);
   const stopServing = registerGracefulClose(app);
@@ -207,6 +224,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
       queryGameServers: env.MAX_QUERY_GAME_SERVERS,
       emailTemplates: env.MAX_EMAIL_TEMPLATES,
       apiKeys: env.MAX_API_KEYS,
+      loginAttempts: env.MAX_LOGIN_ATTEMPTS,
     },
     invitationLimit: options.invitationLimit,
     observers: { checks: metrics.checks, polls: metrics.polls },

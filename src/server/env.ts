@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_MAX_CONNECTIONS_PER_ADDRESS } from './http/connection-cap.ts';
+import { isHostName, normalizeAllowedHost } from './http/host-policy.ts';
 import { StartupError } from './startup-error.ts';
 
 const optionalText = z
@@ -31,6 +33,26 @@ const sessionSecret = optionalText.refine((value) => value === undefined || valu
     'or unset to have one generated and kept in the database',
 });
 
+/**
+ * ALLOWED_HOSTS: the names, besides IP literals, localhost and PUBLIC_URL's host, that the server answers to
+ * (http/host-policy.ts); `*` accepts any. Names only: a scheme or port is refused rather than guessed at.
+ */
+const allowedHosts = optionalText.transform((value, context) => {
+  const names = (value ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+  const bad = names.find((name) => name !== '*' && !isHostName(name));
+  if (bad !== undefined) {
+    context.addIssue({
+      code: 'custom',
+      message: `'${bad}' is not a host name (expected names such as dash.example.com, comma-separated, without scheme or port; or *)`,
+    });
+    return z.NEVER;
+  }
+  return names.map(normalizeAllowedHost);
+});
+
 const rowCap = (fallback: number) => z.coerce.number().int().min(1).max(1_000_000).default(fallback);
 
 const envSchema = z.object({
@@ -40,6 +62,14 @@ const envSchema = z.object({
   DATABASE_URL: databaseUrl,
   PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   TRUST_PROXY: optionalText,
+  ALLOWED_HOSTS: allowedHosts,
+  // Open connections per client address (an IPv6 /64); behind a reverse proxy it counts the proxy. 0: no cap.
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1_000_000)
+    .default(DEFAULT_MAX_CONNECTIONS_PER_ADDRESS),
   SESSION_SECRET: sessionSecret,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SQLITE_NATIVE_BINDING: optionalText,
@@ -75,6 +105,8 @@ const envSchema = z.object({
   // 'daily': the leading instance makes a backup a day in DATA_DIR/backups (backups/backup.service.ts); 'off': none.
   BACKUP_SCHEDULE: z.enum(['daily', 'off']).default('daily'),
   MAX_API_KEYS: rowCap(100),
+  // Sign-in attempts kept besides successes; the oldest are dropped (about 400 bytes a row at most).
+  MAX_LOGIN_ATTEMPTS: rowCap(100_000),
 });
 
 /** The server's configuration, read once from the environment. */
