@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { JellyfinSettingsWire, PlexSettingsWire } from '#shared/schemas/integrations';
-import { INTEGRATION_MSG } from '#shared/schemas/integrations';
+import { INTEGRATION_FIELD_LABELS, INTEGRATION_MSG } from '#shared/schemas/integrations';
 import { AmpSettingsSection } from '../../src/client/features/integration-settings/amp-settings-section';
 import { MediaSettingsSection } from '../../src/client/features/media/media-settings-section';
 import { invitation } from './media-fixtures';
@@ -71,13 +71,12 @@ describe('Media server settings section', () => {
   it('saves Plex without the token while its field stays empty, and with it once typed', async () => {
     const { user, sent } = renderSection();
     const plex = await screen.findByRole('form', { name: 'Plex settings' });
-    await user.type(within(plex).getByLabelText('plex.tv URL'), 'http://plextv.lan:8443');
     await user.type(within(plex).getByLabelText('Libraries to share'), 'Movies, Kids');
     await user.click(within(plex).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(sent('PATCH', '/api/integrations/plex')).toHaveLength(1));
     expect(sent('PATCH', '/api/integrations/plex')[0]?.body).toEqual({
       url: 'http://plex.lan:32400',
-      tv_url: 'http://plextv.lan:8443',
+      tv_url: null,
       share_libraries: 'Movies, Kids',
     });
     expect(await screen.findByText('Plex settings saved')).toBeTruthy();
@@ -87,6 +86,39 @@ describe('Media server settings section', () => {
     await user.click(within(again).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(sent('PATCH', '/api/integrations/plex')).toHaveLength(2));
     expect(sent('PATCH', '/api/integrations/plex')[1]?.body).toMatchObject({ token: 'new-token' });
+  });
+
+  it('asks for the stored token again once an address points to another server, not for another path', async () => {
+    const { user } = renderSection();
+    const plex = await screen.findByRole('form', { name: 'Plex settings' });
+    const token = within(plex).getByLabelText<HTMLInputElement>('Plex Token');
+    const url = within(plex).getByLabelText('Plex URL');
+    await user.type(url, '/web');
+    expect(token.placeholder).toBe('A token is stored');
+
+    await user.clear(url);
+    await user.type(url, 'http://elsewhere.lan:32400');
+    expect(token.placeholder).toBe('Enter again for the new address');
+    expect(within(plex).getByText('A saved secret is only sent to the address it was saved with.')).toBeTruthy();
+
+    // plex.tv gets the token too: a new plex.tv address asks for it as well.
+    await user.clear(url);
+    await user.type(url, 'http://plex.lan:32400');
+    expect(token.placeholder).toBe('A token is stored');
+    await user.type(within(plex).getByLabelText('plex.tv URL'), 'http://plextv.lan:8443');
+    expect(token.placeholder).toBe('Enter again for the new address');
+  });
+
+  it('refuses an invisible character in the API key with the server’s message before sending anything', async () => {
+    const { user, sent } = renderSection();
+    const jellyfin = await screen.findByRole('form', { name: 'Jellyfin settings' });
+    await user.type(within(jellyfin).getByLabelText('Jellyfin URL'), 'http://jellyfin.lan:8096');
+    await user.type(within(jellyfin).getByLabelText('Jellyfin API Key'), '\uFEFFkey-123');
+    await user.click(within(jellyfin).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(jellyfin).findByText(INTEGRATION_MSG.invisibleCharacter(INTEGRATION_FIELD_LABELS.jellyfin.api_key)),
+    ).toBeTruthy();
+    expect(sent('PATCH', '/api/integrations/jellyfin')).toHaveLength(0);
   });
 
   it("checks the URL with the shared contract's message before sending anything", async () => {

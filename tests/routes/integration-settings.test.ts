@@ -78,8 +78,9 @@ describe('AMP settings', () => {
     expect((await admin.get<AmpSettingsWire>('/api/integrations/amp')).body.source).toBe('environment');
   });
 
-  it('test an unreachable panel: 502 saying so', async () => {
-    const response = await admin.post('/api/integrations/amp/test', { url: `http://127.0.0.1:${await closedPort()}` });
+  it('test an unreachable panel (another address: the password entered again): 502 saying so', async () => {
+    const url = `http://127.0.0.1:${await closedPort()}`;
+    const response = await admin.post('/api/integrations/amp/test', { url, password: ENV_PASSWORD });
     expect(response.status).toBe(502);
     expect(response.body.message).toMatch(/^AMP: cannot reach http:\/\/127\.0\.0\.1:\d+: ECONNREFUSED$/);
   });
@@ -181,18 +182,22 @@ describe('AMP settings', () => {
   });
 
   it('refuse cloud metadata addresses unless allowed in Settings; LAN and loopback are fine', async () => {
+    // Each new address comes with the password again (a stored one stays with its address).
+    const password = ENV_PASSWORD;
     for (const url of ['http://169.254.169.254', 'http://[fd00:ec2::254]/', 'http://0xa9fea9fe']) {
-      const saved = await admin.patch('/api/integrations/amp', { url });
+      const saved = await admin.patch('/api/integrations/amp', { url, password });
       expect(saved.status, url).toBe(400);
       expect(saved.body.message).toBe(INTEGRATION_MSG.metadataUrl);
-      const tested = await admin.post('/api/integrations/amp/test', { url });
+      const tested = await admin.post('/api/integrations/amp/test', { url, password });
       expect(tested.body.message).toBe(INTEGRATION_MSG.metadataUrl);
     }
-    expect((await admin.patch('/api/integrations/amp', { url: 'http://192.168.1.20:8080' })).status).toBe(200);
+    expect((await admin.patch('/api/integrations/amp', { url: 'http://192.168.1.20:8080', password })).status).toBe(
+      200,
+    );
     expect((await admin.patch('/api/settings', { allow_metadata_targets: true })).status).toBe(200);
-    expect((await admin.patch('/api/integrations/amp', { url: 'http://169.254.169.254' })).status).toBe(200);
+    expect((await admin.patch('/api/integrations/amp', { url: 'http://169.254.169.254', password })).status).toBe(200);
     expect((await app.built.services.integrations.amp.current())?.allowMetadataTargets).toBe(true);
     await admin.patch('/api/settings', { allow_metadata_targets: false });
-    await admin.patch('/api/integrations/amp', { url: amp.baseUrl });
+    await admin.patch('/api/integrations/amp', { url: amp.baseUrl, password });
   });
 });

@@ -36,6 +36,13 @@ describe('secretsToReenter', () => {
     expect(secretsToReenter(binding, stored, removed, { url: removed.url, password: null })).toEqual([]);
   });
 
+  it('asks for nothing when the change leaves no address (the secret goes nowhere), but asks when one comes back', () => {
+    const cleared = { ...stored, url: null };
+    expect(secretsToReenter(binding, stored, cleared, { url: null })).toEqual([]);
+    const back = { ...cleared, url: 'http://attacker.example' };
+    expect(secretsToReenter(binding, cleared, back, { url: back.url })).toEqual(['password']);
+  });
+
   it('asks for nothing when no secret is stored', () => {
     const none = { ...stored, password: null };
     const next = { ...none, url: 'http://new.lan' };

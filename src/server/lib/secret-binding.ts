@@ -4,6 +4,10 @@
  * (security.md, "Between roles"): so a change of address, saved or only tested, must bring every stored secret
  * again. This is the one rule for every integration with a secret, the SMTP settings included.
  */
+import { addressKey } from '#shared/address-key';
+
+// The comparable form of an address lives in src/shared: the browser's forms compare addresses the same way.
+export { addressKey };
 
 /** Which of a system's values are its address and which are secrets bound to it. */
 export interface SecretBinding<F extends string> {
@@ -11,23 +15,6 @@ export interface SecretBinding<F extends string> {
   addressFields: readonly F[];
   /** Write-only values sent to that address. */
   secretFields: readonly F[];
-}
-
-/**
- * The comparable form of an address value: a URL's origin (a different path on the same server keeps the secret
- * there), otherwise the trimmed, lower-cased text. Null for no value.
- */
-export function addressKey(value: string | null | undefined): string | null {
-  if (value === null || value === undefined) return null;
-  const text = value.trim();
-  if (text === '') return null;
-  try {
-    const url = new URL(text);
-    if (url.origin !== 'null') return url.origin;
-  } catch {
-    // Not a URL: a host name or port, compared as text.
-  }
-  return text.toLowerCase();
 }
 
 /** Whether `next` points any address field elsewhere than `current`. */
@@ -41,8 +28,9 @@ export function addressChanged<F extends string>(
 
 /**
  * The secrets that a change would carry over to a new address: set in `next` only because they were stored
- * (the patch did not give them again). Empty when the address is unchanged, or every secret was entered anew or
- * removed. The caller refuses the change (save or test) while this is not empty.
+ * (the patch did not give them again). Empty when the address is unchanged, when `next` has no address at all
+ * (the secrets go nowhere; giving an address later is a change that asks for them), or every secret was entered
+ * anew or removed. The caller refuses the change (save or test) while this is not empty.
  */
 export function secretsToReenter<F extends string>(
   binding: SecretBinding<F>,
@@ -51,6 +39,7 @@ export function secretsToReenter<F extends string>(
   patch: Readonly<Partial<Record<F, string | null>>>,
 ): F[] {
   if (!addressChanged(binding, current, next)) return [];
+  if (binding.addressFields.every((field) => addressKey(next[field]) === null)) return [];
   return binding.secretFields.filter((field) => {
     const given = patch[field];
     const enteredAgain = typeof given === 'string' && given !== '';

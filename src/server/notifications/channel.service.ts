@@ -1,6 +1,9 @@
 import type { z } from 'zod';
 import {
+  CHANNEL_ADDRESS_FIELDS,
   CHANNEL_MSG,
+  CHANNEL_SECRET_FIELDS,
+  CHANNEL_SECRET_LABELS,
   channelSecretsSchemas,
   channelSettingsSchemas,
   MAX_CHANNELS_PER_USER,
@@ -9,6 +12,7 @@ import {
   type PatchChannelBody,
 } from '#shared/schemas/notification-channels';
 import type { ChannelHttp } from '../integrations/channels/channel-http.ts';
+import { secretsToReenter } from '../lib/secret-binding.ts';
 import { CHANNEL_SENDERS, channelUrls } from '../integrations/channels/channel-senders.ts';
 import type { User } from '../repositories/users.repository.ts';
 import { AppError } from '../services/app-error.ts';
@@ -35,6 +39,33 @@ function parseOr400<T>(schema: z.ZodType<T>, value: unknown): T {
   const issue = parsed.error.issues[0];
   const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
   throw new AppError('bad_request', `${where}${issue?.message ?? 'invalid'}`);
+}
+
+/**
+ * A stored secret is only sent to the address it was saved with (lib/secret-binding.ts): a PATCH that moves the
+ * channel (its URL, server or Bot API URL) must give its stored secrets again, or whoever holds the session could
+ * point the channel at a server of their own and receive the token with the next alert (400).
+ */
+function refuseCarriedSecrets(
+  channel: NotificationChannel,
+  next: { settings: Record<string, string>; secrets: Record<string, string> },
+  givenSecrets: Record<string, string>,
+): void {
+  const binding = {
+    addressFields: CHANNEL_ADDRESS_FIELDS[channel.kind],
+    secretFields: CHANNEL_SECRET_FIELDS[channel.kind],
+  };
+  const valuesOf = (values: { settings: Record<string, string>; secrets: Record<string, string> }) => {
+    const all: Record<string, string | null> = {};
+    for (const field of [...binding.addressFields, ...binding.secretFields]) {
+      all[field] = values.settings[field] ?? values.secrets[field] ?? null;
+    }
+    return all;
+  };
+  const [carried] = secretsToReenter(binding, valuesOf(channel), valuesOf(next), givenSecrets);
+  if (carried === undefined) return;
+  const labels: Readonly<Record<string, string>> = CHANNEL_SECRET_LABELS[channel.kind];
+  throw new AppError('bad_request', CHANNEL_MSG.secretAgain(labels[carried] ?? carried));
 }
 
 /**
@@ -73,6 +104,7 @@ export class ChannelService {
       else secrets[key] = value;
     }
     const values = this.#checked(channel.kind, patch.settings ?? channel.settings, secrets);
+    refuseCarriedSecrets(channel, values, patch.secrets ?? {});
     const updated = await this.deps.channels.update(
       id,
       viewer.id,

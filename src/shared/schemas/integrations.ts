@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasInvisibleOrControl, invisibleCharacterMessage, secretAgainMessage, visibleText } from './secret-text.ts';
 
 /** Texts of the integration settings contract (AMP now; Plex and Jellyfin follow the same pattern). */
 export const INTEGRATION_MSG = {
@@ -22,6 +23,17 @@ export const INTEGRATION_MSG = {
   jellyfinIncomplete: 'Jellyfin needs a URL and an API key',
   /** A media server's test: its own name and version. */
   mediaConnected: (name: string, version: string) => `Connected: ${name} ${version}`.trim(),
+  /** A new address (saved or only tested) with a stored secret the change did not give again (issue 26). */
+  secretAgain: secretAgainMessage,
+  /** An invisible or control character in a credential-like value (secret-text.ts). */
+  invisibleCharacter: invisibleCharacterMessage,
+} as const;
+
+/** Each integration field's name in messages ('The Jellyfin API key contains...', 'Enter the AMP password again...'). */
+export const INTEGRATION_FIELD_LABELS = {
+  amp: { url: 'AMP URL', username: 'AMP username', password: 'AMP password' },
+  plex: { url: 'Plex URL', token: 'Plex token', tv_url: 'plex.tv URL', share_libraries: 'shared libraries' },
+  jellyfin: { url: 'Jellyfin URL', api_key: 'Jellyfin API key' },
 } as const;
 
 /** Where the configuration in force comes from: saved on the Settings page, the environment, or nowhere. */
@@ -41,22 +53,29 @@ export const ampSettingsWire = z.object({
 });
 export type AmpSettingsWire = z.infer<typeof ampSettingsWire>;
 
-// eslint-disable-next-line no-control-regex -- control characters never belong in a user name or URL
+// eslint-disable-next-line no-control-regex -- control characters never belong in a list of library names
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** Empty text means "none": the form's empty field clears the value. */
 const emptyToNull = <T extends z.ZodType>(field: T) =>
   z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), field.nullable());
 
-/** An http(s) URL of a system on the LAN or beyond; no credentials inside it (they have their own fields). */
-const integrationUrlField = (invalid: string, credentials: string) =>
+/**
+ * An http(s) URL of a system on the LAN or beyond; no credentials inside it (they have their own fields), and no
+ * invisible character (the URL parser drops some, so the stored text would not say where the server connects).
+ */
+const integrationUrlField = (label: string, invalid: string, credentials: string) =>
   z
     .string({ error: invalid })
     .trim()
     .max(2048, invalid)
     // One check after another: zod runs every refine even after one failed, and `new URL` throws on bad text.
     .superRefine((value, context) => {
-      const url = !CONTROL.test(value) && URL.canParse(value) ? new URL(value) : null;
+      if (hasInvisibleOrControl(value)) {
+        context.addIssue({ code: 'custom', message: invisibleCharacterMessage(label) });
+        return;
+      }
+      const url = URL.canParse(value) ? new URL(value) : null;
       if (!url || !/^https?:$/.test(url.protocol)) {
         context.addIssue({ code: 'custom', message: invalid });
       } else if (url.username !== '' || url.password !== '') {
@@ -64,17 +83,18 @@ const integrationUrlField = (invalid: string, credentials: string) =>
       }
     });
 
-const ampUrlField = integrationUrlField(INTEGRATION_MSG.ampUrlInvalid, INTEGRATION_MSG.ampUrlCredentials);
+const AMP = INTEGRATION_FIELD_LABELS.amp;
+const ampUrlField = integrationUrlField(AMP.url, INTEGRATION_MSG.ampUrlInvalid, INTEGRATION_MSG.ampUrlCredentials);
 
-const ampUsernameField = z
-  .string({ error: INTEGRATION_MSG.ampUsernameTooLong })
-  .trim()
-  .max(128, INTEGRATION_MSG.ampUsernameTooLong)
-  .refine((value) => !CONTROL.test(value), INTEGRATION_MSG.ampUsernameTooLong);
+const ampUsernameField = visibleText(
+  z.string({ error: INTEGRATION_MSG.ampUsernameTooLong }).trim().max(128, INTEGRATION_MSG.ampUsernameTooLong),
+  AMP.username,
+);
 
-/** A secret as typed: never trimmed (spaces may be part of it). */
-const secretField = (tooLong: string) => z.string({ error: tooLong }).max(256, tooLong);
-const ampPasswordField = secretField(INTEGRATION_MSG.ampPasswordTooLong);
+/** A secret as typed: never trimmed (spaces may be part of it), never an invisible or control character. */
+const secretField = (label: string, tooLong: string) =>
+  visibleText(z.string({ error: tooLong }).max(256, tooLong), label);
+const ampPasswordField = secretField(AMP.password, INTEGRATION_MSG.ampPasswordTooLong);
 
 /**
  * PATCH /api/integrations/amp: any subset. `url` or `username` empty or null clears it. `password`: absent or
@@ -111,11 +131,14 @@ export const plexSettingsWire = z.object({
 export type PlexSettingsWire = z.infer<typeof plexSettingsWire>;
 
 /** PATCH /api/integrations/plex: any subset; the token follows the AMP password's rules (empty keeps, null removes). */
+const PLEX = INTEGRATION_FIELD_LABELS.plex;
 export const patchPlexSettingsBody = z.strictObject({
-  url: emptyToNull(integrationUrlField(INTEGRATION_MSG.plexUrlInvalid, INTEGRATION_MSG.plexUrlCredentials)).optional(),
-  token: secretField(INTEGRATION_MSG.plexTokenTooLong).nullable().optional(),
+  url: emptyToNull(
+    integrationUrlField(PLEX.url, INTEGRATION_MSG.plexUrlInvalid, INTEGRATION_MSG.plexUrlCredentials),
+  ).optional(),
+  token: secretField(PLEX.token, INTEGRATION_MSG.plexTokenTooLong).nullable().optional(),
   tv_url: emptyToNull(
-    integrationUrlField(INTEGRATION_MSG.plexTvUrlInvalid, INTEGRATION_MSG.plexTvUrlCredentials),
+    integrationUrlField(PLEX.tv_url, INTEGRATION_MSG.plexTvUrlInvalid, INTEGRATION_MSG.plexTvUrlCredentials),
   ).optional(),
   share_libraries: emptyToNull(
     z
@@ -138,11 +161,12 @@ export const jellyfinSettingsWire = z.object({
 });
 export type JellyfinSettingsWire = z.infer<typeof jellyfinSettingsWire>;
 
+const JELLYFIN = INTEGRATION_FIELD_LABELS.jellyfin;
 export const patchJellyfinSettingsBody = z.strictObject({
   url: emptyToNull(
-    integrationUrlField(INTEGRATION_MSG.jellyfinUrlInvalid, INTEGRATION_MSG.jellyfinUrlCredentials),
+    integrationUrlField(JELLYFIN.url, INTEGRATION_MSG.jellyfinUrlInvalid, INTEGRATION_MSG.jellyfinUrlCredentials),
   ).optional(),
-  api_key: secretField(INTEGRATION_MSG.jellyfinApiKeyTooLong).nullable().optional(),
+  api_key: secretField(JELLYFIN.api_key, INTEGRATION_MSG.jellyfinApiKeyTooLong).nullable().optional(),
 });
 export type PatchJellyfinSettingsBody = z.infer<typeof patchJellyfinSettingsBody>;
 export const testJellyfinSettingsBody = patchJellyfinSettingsBody;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idField } from './fields.ts';
+import { secretAgainMessage, visibleText } from './secret-text.ts';
 
 /** The kinds of alert channel besides e-mail (docs/decisions/0018-alert-channels.md). */
 export const CHANNEL_KINDS = ['webhook', 'ntfy', 'gotify', 'discord', 'slack', 'telegram'] as const;
@@ -29,6 +30,8 @@ export const CHANNEL_MSG = {
   tooManyTests: 'Too many test notifications.',
   mediaServer: 'Media server',
   subjectNotFound: 'Not found',
+  /** A PATCH that moves the channel's address and keeps its stored secret (issue 26). */
+  secretAgain: secretAgainMessage,
 } as const;
 
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -41,33 +44,40 @@ const nameField = z
   .max(100, CHANNEL_MSG.nameTooLong)
   .refine((value) => !CONTROL.test(value), CHANNEL_MSG.nameInvalid);
 
-/** An http(s) URL a person typed; the server's outbound address policy checks where it points. */
-export const channelUrlField = z
-  .string({ error: CHANNEL_MSG.urlInvalid })
-  .trim()
-  .max(2000, CHANNEL_MSG.urlTooLong)
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password;
-    } catch {
-      return false;
-    }
-  }, CHANNEL_MSG.urlInvalid);
+/**
+ * An http(s) URL a person typed; the server's outbound address policy checks where it points. No invisible
+ * character: the URL parser drops some, so the text shown would not be where alerts go.
+ */
+export const channelUrlField = visibleText(
+  z.string({ error: CHANNEL_MSG.urlInvalid }).trim().max(2000, CHANNEL_MSG.urlTooLong),
+  'URL',
+).refine((value) => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}, CHANNEL_MSG.urlInvalid);
 
-const secretField = z
-  .string({ error: CHANNEL_MSG.secretRequired })
-  .trim()
-  .min(1, CHANNEL_MSG.secretRequired)
-  .max(1000, CHANNEL_MSG.secretTooLong)
-  .refine((value) => !CONTROL.test(value), CHANNEL_MSG.secretRequired);
+/** A write-only secret; `label` names it in the message refusing an invisible or control character. */
+const secretField = (label: string) =>
+  visibleText(
+    z
+      .string({ error: CHANNEL_MSG.secretRequired })
+      .trim()
+      .min(1, CHANNEL_MSG.secretRequired)
+      .max(1000, CHANNEL_MSG.secretTooLong),
+    label,
+  );
 
 /**
- * A token sent in a header or a URL path (ntfy, Gotify, Telegram): visible ASCII only. Control characters are
- * refused above; a character past Latin-1 made every send fail in the HTTP client, and a space or a non-ASCII
- * letter is never part of a real token, so it is refused when saved rather than at the first alert.
+ * A token sent in a header or a URL path (ntfy, Gotify, Telegram): visible ASCII only. Invisible and control
+ * characters are refused above; a character past Latin-1 made every send fail in the HTTP client, and a space or a
+ * non-ASCII letter is never part of a real token, so it is refused when saved rather than at the first alert.
  */
-const tokenField = secretField.refine((value) => /^[\x21-\x7e]+$/.test(value), CHANNEL_MSG.tokenInvalid);
+const tokenField = (label: string) =>
+  secretField(label).refine((value) => /^[\x21-\x7e]+$/.test(value), CHANNEL_MSG.tokenInvalid);
 
 /** Each kind's visible settings and its write-only secrets (never returned, never logged). */
 export const channelSettingsSchemas = {
@@ -87,17 +97,27 @@ export const channelSettingsSchemas = {
   }),
 } as const;
 
+/** Each secret's name in messages ('Enter the Gotify application token again: ...'). */
+export const CHANNEL_SECRET_LABELS = {
+  webhook: { secret: 'webhook signing secret' },
+  ntfy: { token: 'ntfy access token' },
+  gotify: { token: 'Gotify application token' },
+  discord: { webhookUrl: 'Discord webhook URL' },
+  slack: { webhookUrl: 'Slack webhook URL' },
+  telegram: { botToken: 'Telegram bot token' },
+} as const satisfies Record<ChannelKind, Record<string, string>>;
+
 export const channelSecretsSchemas = {
   /** The HMAC-SHA256 key of X-Homelab-Signature. */
-  webhook: z.strictObject({ secret: secretField }),
+  webhook: z.strictObject({ secret: secretField(CHANNEL_SECRET_LABELS.webhook.secret) }),
   /** An ntfy access token (optional: public topics need none). */
-  ntfy: z.strictObject({ token: tokenField.optional() }),
+  ntfy: z.strictObject({ token: tokenField(CHANNEL_SECRET_LABELS.ntfy.token).optional() }),
   /** A Gotify application token. */
-  gotify: z.strictObject({ token: tokenField }),
+  gotify: z.strictObject({ token: tokenField(CHANNEL_SECRET_LABELS.gotify.token) }),
   /** Discord's and Slack's webhook URLs carry their own token, so the whole URL is a secret. */
   discord: z.strictObject({ webhookUrl: channelUrlField }),
   slack: z.strictObject({ webhookUrl: channelUrlField }),
-  telegram: z.strictObject({ botToken: tokenField }),
+  telegram: z.strictObject({ botToken: tokenField(CHANNEL_SECRET_LABELS.telegram.botToken) }),
 } as const;
 
 export type ChannelSettings<K extends ChannelKind> = z.infer<(typeof channelSettingsSchemas)[K]>;
@@ -111,6 +131,20 @@ export const CHANNEL_SECRET_FIELDS: Record<ChannelKind, readonly string[]> = {
   discord: ['webhookUrl'],
   slack: ['webhookUrl'],
   telegram: ['botToken'],
+};
+
+/**
+ * The settings that say where each kind's secrets go: a PATCH that changes one must give the stored secrets again
+ * (a saved secret is only sent to the address it was saved with). Discord's and Slack's secret is the address
+ * itself, so there is nothing to bind.
+ */
+export const CHANNEL_ADDRESS_FIELDS: Record<ChannelKind, readonly string[]> = {
+  webhook: ['url'],
+  ntfy: ['serverUrl'],
+  gotify: ['serverUrl'],
+  discord: [],
+  slack: [],
+  telegram: ['apiUrl'],
 };
 
 const createBase = { name: nameField, enabled: z.boolean({ error: 'enabled must be true or false' }).optional() };

@@ -1,6 +1,7 @@
 import { CheckCircle2, LoaderCircle, PlugZap, Save, XCircle } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import type { z } from 'zod';
+import { addressKey } from '#shared/address-key';
 import { serverMessageOr } from '../../api/api-error';
 import type { IntegrationBody, IntegrationName, IntegrationSettings } from '../../api/integrations.api';
 import { Button } from '../../components/ui/button';
@@ -14,6 +15,7 @@ import { useSaveIntegrationSettings, useTestIntegrationSettings } from './use-in
 export interface IntegrationFieldSpec {
   name: string;
   label: string;
+  /** A 'url' says where the server connects: a stored secret must be entered again when it changes. */
   kind: 'url' | 'text' | 'secret';
   placeholder?: string;
   hint?: string;
@@ -36,6 +38,17 @@ export interface IntegrationFormSpec<N extends IntegrationName> {
 
 type Values = Record<string, string>;
 type Errors = Record<string, { type: string; message: string }>;
+
+/**
+ * Whether the typed addresses point elsewhere than the stored ones (compared as the server compares them), so a
+ * stored secret must be typed again: the server refuses to send it to another address. Clearing every address
+ * sends it nowhere, and needs nothing.
+ */
+function isNewAddress(fields: readonly IntegrationFieldSpec[], values: Values, stored: Values): boolean {
+  const addresses = fields.filter((field) => field.kind === 'url').map((field) => field.name);
+  const changed = addresses.some((name) => addressKey(values[name]) !== addressKey(stored[name]));
+  return changed && addresses.some((name) => addressKey(values[name]) !== null);
+}
 
 /** The fields as a PATCH or test body, validated with the shared contract (the messages the server would give). */
 function toBody<N extends IntegrationName>(
@@ -87,11 +100,13 @@ export function IntegrationSettingsForm<N extends IntegrationName>({
   spec: IntegrationFormSpec<N>;
   settings: IntegrationSettings<N>;
 }) {
-  const [values, setValues] = useState<Values>(() => spec.initialValues(settings));
+  const [stored] = useState<Values>(() => spec.initialValues(settings));
+  const [values, setValues] = useState<Values>(stored);
   const [errors, setErrors] = useState<Errors>({});
   const save = useSaveIntegrationSettings(spec.name, spec.text);
   const test = useTestIntegrationSettings(spec.name);
   const isSecretSet = spec.isSecretSet(settings);
+  const mustReenter = isSecretSet && isNewAddress(spec.fields, values, stored);
 
   const withBody = (action: (body: IntegrationBody<N>) => void) => {
     const result = toBody(spec, values);
@@ -111,12 +126,14 @@ export function IntegrationSettingsForm<N extends IntegrationName>({
     <form className="grid min-w-0 gap-4 md:grid-cols-2" onSubmit={handleSubmit} noValidate aria-label={spec.label}>
       {spec.fields.map((field) => {
         const isSecret = field.kind === 'secret';
+        const secretHint = mustReenter ? INTEGRATION_FORM_TEXT.secretAgainHint : spec.text.secretHint;
+        const secretPlaceholder = mustReenter ? INTEGRATION_FORM_TEXT.secretAgain : spec.text.secretKept;
         return (
           <SettingsField
             key={field.name}
             label={field.label}
             error={errors[field.name]}
-            hint={isSecret ? (isSecretSet ? spec.text.secretHint : undefined) : field.hint}
+            hint={isSecret ? (isSecretSet ? secretHint : undefined) : field.hint}
             className={cn(field.isAlone && 'md:col-span-2 md:max-w-[calc(50%-0.5rem)]')}
           >
             {(control) => (
@@ -125,7 +142,7 @@ export function IntegrationSettingsForm<N extends IntegrationName>({
                 type={isSecret ? 'password' : field.kind === 'url' ? 'url' : 'text'}
                 autoComplete={isSecret ? 'new-password' : 'off'}
                 spellCheck={false}
-                placeholder={isSecret ? (isSecretSet ? spec.text.secretKept : '') : field.placeholder}
+                placeholder={isSecret ? (isSecretSet ? secretPlaceholder : '') : field.placeholder}
                 value={values[field.name] ?? ''}
                 onChange={(event) => {
                   const { value } = event.target;

@@ -13,4 +13,7 @@ export interface IntegrationText {
 export const INTEGRATION_FORM_TEXT = {
   testButton: 'Test connection',
   testHint: 'Tests the values above, saved or not.',
+  /** A secret's placeholder and hint once an address field differs from the stored one. */
+  secretAgain: 'Enter again for the new address',
+  secretAgainHint: 'A saved secret is only sent to the address it was saved with.',
 } as const;

@@ -1,6 +1,8 @@
 import { LoaderCircle, Plus, Save } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
+import { addressKey } from '#shared/address-key';
 import {
+  CHANNEL_ADDRESS_FIELDS,
   CHANNEL_KINDS,
   type ChannelKind,
   type ChannelWire,
@@ -37,6 +39,10 @@ export function ChannelForm({ channel, onDone }: { channel?: ChannelWire; onDone
   const form = CHANNEL_KIND_FORMS[kind];
   const isPending = create.isPending || patch.isPending;
   const title = channel ? CHANNELS_TEXT.editTitle(channel.name) : CHANNELS_TEXT.addTitle;
+  // The server sends a stored secret only to the address it was saved with: a new one needs the secret again.
+  const isNewAddress =
+    channel !== undefined &&
+    CHANNEL_ADDRESS_FIELDS[kind].some((key) => addressKey(values[key]) !== addressKey(channel.settings[key]));
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -108,7 +114,9 @@ export function ChannelForm({ channel, onDone }: { channel?: ChannelWire; onDone
               spellCheck={false}
               placeholder={
                 channel && field.secret && channel.secretsSet.includes(field.key)
-                  ? CHANNELS_TEXT.secretKept
+                  ? isNewAddress
+                    ? CHANNELS_TEXT.secretAgain
+                    : CHANNELS_TEXT.secretKept
                   : field.placeholder
               }
               value={values[field.key] ?? ''}

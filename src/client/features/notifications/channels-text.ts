@@ -17,6 +17,8 @@ export const CHANNELS_TEXT = {
   saved: 'Channel saved',
   cancel: 'Cancel',
   secretKept: 'Saved (hidden): leave empty to keep',
+  /** A stored secret's placeholder once the channel's address differs from the saved one. */
+  secretAgain: 'Enter again for the new address',
   name: 'Name',
   namePlaceholder: 'My phone',
   kind: 'Kind',

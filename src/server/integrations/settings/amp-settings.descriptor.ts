@@ -1,4 +1,4 @@
-import { INTEGRATION_MSG, patchAmpSettingsBody } from '#shared/schemas/integrations';
+import { INTEGRATION_FIELD_LABELS, INTEGRATION_MSG, patchAmpSettingsBody } from '#shared/schemas/integrations';
 import { AmpClient, type AmpConfig } from '../amp/amp.client.ts';
 import type { IntegrationDescriptor } from './integration-descriptor.ts';
 
@@ -8,12 +8,13 @@ export type AmpField = 'url' | 'username' | 'password';
 export function ampSettingsDescriptor(
   options: { timeoutMs?: number } = {},
 ): IntegrationDescriptor<AmpField, AmpConfig> {
+  const labels = INTEGRATION_FIELD_LABELS.amp;
   return {
     id: 'amp',
     fields: {
-      url: { secret: false, env: 'AMP_URL', isUrl: true },
-      username: { secret: false, env: 'AMP_USERNAME' },
-      password: { secret: true, env: 'AMP_PASSWORD' },
+      url: { label: labels.url, secret: false, env: 'AMP_URL', isUrl: true },
+      username: { label: labels.username, secret: false, env: 'AMP_USERNAME' },
+      password: { label: labels.password, secret: true, env: 'AMP_PASSWORD' },
     },
     patchSchema: patchAmpSettingsBody,
     toConfig: ({ url, username, password }, { allowMetadataTargets }) =>

@@ -1,13 +1,50 @@
 import type { z } from 'zod';
+import { INTEGRATION_MSG } from '#shared/schemas/integrations';
+import { secretsToReenter } from '../../lib/secret-binding.ts';
 
 /** One setting of an outside system. */
 export interface IntegrationField {
-  /** Write-only: stored and used, never presented (the wire says `<name>_set` instead). */
+  /** Its name in messages, e.g. 'AMP password' ('Enter the AMP password again: ...'). */
+  label: string;
+  /**
+   * Write-only: stored and used, never presented (the wire says `<name>_set` instead). A stored secret is only
+   * sent to the address it was saved with: a change of any address field must give it again (lib/secret-binding.ts).
+   */
   secret: boolean;
   /** The environment variable that gives its initial value (read by env.ts, handed over by name). */
   env: string;
   /** A URL the server connects to: a literal cloud metadata host is refused unless allowed in Settings. */
   isUrl?: boolean;
+  /**
+   * Part of where the server connects that is not a URL (a host, a port, a TLS mode). Every `isUrl` field is an
+   * address too; together they are what the secrets are bound to.
+   */
+  address?: boolean;
+}
+
+/** Whether a field says where the server connects (the secrets are bound to these). */
+export function isAddressField(field: IntegrationField): boolean {
+  return field.isUrl === true || field.address === true;
+}
+
+/**
+ * The first stored secret that a change would carry to another address, with the message asking for it again; null
+ * when none (every secret is bound to every address field). Save and test refuse such a change (400); the
+ * configuration import lists it among its problems.
+ */
+export function carriedSecret<F extends string>(
+  fields: Readonly<Record<F, IntegrationField>>,
+  current: Readonly<Record<F, string | null>>,
+  next: Readonly<Record<F, string | null>>,
+  patch: Readonly<Partial<Record<F, string | null>>>,
+): { field: F; message: string } | null {
+  const names = Object.keys(fields) as F[];
+  const binding = {
+    addressFields: names.filter((name) => isAddressField(fields[name])),
+    secretFields: names.filter((name) => fields[name].secret),
+  };
+  const [field] = secretsToReenter(binding, current, next, patch);
+  return field === undefined ? null : { field, message: INTEGRATION_MSG.secretAgain(fields[field].label) };
 }
 
 /** What a descriptor's `toConfig` may take into account besides the values. */

@@ -1,11 +1,11 @@
+import type { IntegrationSource } from '#shared/schemas/integrations';
 import { isMetadataUrl } from '../../monitor/metadata-targets.ts';
 import type { IntegrationSettingsRepository } from '../../repositories/integration-settings.repository.ts';
 import { AppError } from '../../services/app-error.ts';
 import type { Clock } from '../../services/clock.ts';
 import { iso } from '../../services/clock.ts';
 import { IntegrationError } from '../http/json-client.ts';
-import type { IntegrationDescriptor, IntegrationField } from './integration-descriptor.ts';
-import type { IntegrationSource } from '#shared/schemas/integrations';
+import { carriedSecret, type IntegrationDescriptor, type IntegrationField } from './integration-descriptor.ts';
 
 /** The settings in force for presenting: every value (secrets too: the presenter keeps them in), and whence. */
 export interface IntegrationView<F extends string> {
@@ -26,8 +26,10 @@ export interface IntegrationSettingsDeps {
 /**
  * One outside system's settings, the pattern every integration follows (docs/decisions/0009): stored in the
  * database once saved on the Settings page; until then the environment gives the values. Secrets are write-only:
- * in a change an absent or empty secret keeps the stored one and null removes it. Listeners hear every change
- * saved through this instance, so a client (the game-server poller's) is rebuilt at once.
+ * in a change an absent or empty secret keeps the stored one and null removes it. A stored secret is only sent to
+ * the address it was saved with: a change (saved or tested) that moves an address field elsewhere must give every
+ * stored secret again (lib/secret-binding.ts), so a new integration gets the rule by declaring its fields. Listeners
+ * hear every change saved through this instance, so a client (the game-server poller's) is rebuilt at once.
  */
 export class IntegrationSettings<TConfig, F extends string = string> {
   readonly #listeners: (() => void)[] = [];
@@ -64,14 +66,18 @@ export class IntegrationSettings<TConfig, F extends string = string> {
     return this.descriptor.id;
   }
 
-  /** The values a change would leave in force (parsed and merged as `update` does), without storing them. */
+  /**
+   * The values a change would leave in force (parsed and merged as `update` does), without storing them. It does
+   * not refuse a stored secret carried to a new address: its caller, the configuration import, lists that among
+   * its problems (carriedSecret).
+   */
   async preview(patch: unknown): Promise<Record<F, string | null>> {
     return this.#merge((await this.#values()).values, this.#parse(patch));
   }
 
   /** Validates and stores a change (400 with the contract's message); the first save stores the merged result. */
   async update(patch: unknown): Promise<IntegrationView<F>> {
-    const values = await this.preview(patch);
+    const values = await this.#next(patch);
     await this.#refuseMetadata(values);
     await this.deps.repository.save(this.descriptor.id, { values, updatedAt: iso(this.deps.clock.now()) });
     this.notify();
@@ -80,10 +86,11 @@ export class IntegrationSettings<TConfig, F extends string = string> {
 
   /**
    * Tests a connection with the values in force, each overridden by the patch's (not stored), so an admin can try
-   * values before saving. 400 when they are incomplete; 502 with the system's own reason when it fails.
+   * values before saving. 400 when they are incomplete or would take a stored secret to a new address; 502 with the
+   * system's own reason when it fails.
    */
   async test(patch: unknown): Promise<string> {
-    const values = this.#merge((await this.#values()).values, this.#parse(patch));
+    const values = await this.#next(patch);
     await this.#refuseMetadata(values);
     const config = this.descriptor.toConfig(values, await this.#context());
     if (config === null) throw new AppError('bad_request', this.descriptor.incompleteMessage);
@@ -98,6 +105,19 @@ export class IntegrationSettings<TConfig, F extends string = string> {
   /** Tells the listeners the config in force may have changed (also when allow_metadata_targets changes). */
   notify(): void {
     for (const listener of this.#listeners) listener();
+  }
+
+  /**
+   * The values a change would leave in force; 400 when it points an address elsewhere and keeps a stored secret
+   * instead of giving it again, so the secret never reaches the new address, not even in a test.
+   */
+  async #next(patch: unknown): Promise<Record<F, string | null>> {
+    const current = (await this.#values()).values;
+    const changes = this.#parse(patch);
+    const next = this.#merge(current, changes);
+    const carried = carriedSecret(this.descriptor.fields, current, next, changes);
+    if (carried) throw new AppError('bad_request', carried.message);
+    return next;
   }
 
   #parse(patch: unknown): Partial<Record<F, string | null>> {

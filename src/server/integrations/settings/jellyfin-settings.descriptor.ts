@@ -1,4 +1,4 @@
-import { INTEGRATION_MSG, patchJellyfinSettingsBody } from '#shared/schemas/integrations';
+import { INTEGRATION_FIELD_LABELS, INTEGRATION_MSG, patchJellyfinSettingsBody } from '#shared/schemas/integrations';
 import { JellyfinClient, type JellyfinConfig } from '../jellyfin/jellyfin.client.ts';
 import type { IntegrationDescriptor } from './integration-descriptor.ts';
 import { testMediaConnection } from './media-connection.ts';
@@ -13,11 +13,12 @@ export function jellyfinSettingsDescriptor(options: {
   deviceId: string;
   timeoutMs?: number;
 }): IntegrationDescriptor<JellyfinField, JellyfinConfig> {
+  const labels = INTEGRATION_FIELD_LABELS.jellyfin;
   return {
     id: 'jellyfin',
     fields: {
-      url: { secret: false, env: 'JELLYFIN_URL', isUrl: true },
-      api_key: { secret: true, env: 'JELLYFIN_API_KEY' },
+      url: { label: labels.url, secret: false, env: 'JELLYFIN_URL', isUrl: true },
+      api_key: { label: labels.api_key, secret: true, env: 'JELLYFIN_API_KEY' },
     },
     patchSchema: patchJellyfinSettingsBody,
     toConfig: ({ url, api_key }, { allowMetadataTargets }) =>

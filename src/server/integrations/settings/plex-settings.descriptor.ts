@@ -1,4 +1,4 @@
-import { INTEGRATION_MSG, patchPlexSettingsBody } from '#shared/schemas/integrations';
+import { INTEGRATION_FIELD_LABELS, INTEGRATION_MSG, patchPlexSettingsBody } from '#shared/schemas/integrations';
 import type { MediaInviteLibraries } from '../../media/media-server.ts';
 import { PlexClient, type PlexConfig } from '../plex/plex.client.ts';
 import type { IntegrationDescriptor } from './integration-descriptor.ts';
@@ -32,13 +32,14 @@ export function plexSettingsDescriptor(options: {
   clientId: string;
   timeoutMs?: number;
 }): IntegrationDescriptor<PlexField, PlexMediaConfig> {
+  const labels = INTEGRATION_FIELD_LABELS.plex;
   return {
     id: 'plex',
     fields: {
-      url: { secret: false, env: 'PLEX_URL', isUrl: true },
-      token: { secret: true, env: 'PLEX_TOKEN' },
-      tv_url: { secret: false, env: 'PLEX_TV_URL', isUrl: true },
-      share_libraries: { secret: false, env: 'PLEX_SHARE_LIBRARIES' },
+      url: { label: labels.url, secret: false, env: 'PLEX_URL', isUrl: true },
+      token: { label: labels.token, secret: true, env: 'PLEX_TOKEN' },
+      tv_url: { label: labels.tv_url, secret: false, env: 'PLEX_TV_URL', isUrl: true },
+      share_libraries: { label: labels.share_libraries, secret: false, env: 'PLEX_SHARE_LIBRARIES' },
     },
     patchSchema: patchPlexSettingsBody,
     toConfig: ({ url, token, tv_url, share_libraries }, { allowMetadataTargets }) =>
