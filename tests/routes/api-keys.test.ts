@@ -243,18 +243,19 @@ describe('calling the API with a key', () => {
     await revoke(created.id);
   });
 
-  it('stops working when its creator is no longer an approved, enabled admin', async () => {
+  it('stops working for good when its creator is no longer an approved, enabled admin', async () => {
     const repository = new UsersRepository(app.testDb.db.kysely);
     const creatorId = actors.admin.id ?? 0;
-    const created = await createKey(['read']);
     for (const change of [{ role: 'user' as const }, { approved: false }, { enabled: false }]) {
+      const created = await createKey(['read']);
       await repository.update(creatorId, change);
       const response = await withKey(created.key, 'GET', '/api/services');
       expect(response.status, JSON.stringify(change)).toBe(401);
+      // Revoked, not dormant: a re-promotion does not bring it back (issue 26).
       await repository.update(creatorId, { role: 'admin', approved: true, enabled: true });
-      expect((await withKey(created.key, 'GET', '/api/services')).status).toBe(200);
+      expect((await withKey(created.key, 'GET', '/api/services')).status).toBe(401);
+      expect(await listed(created.id)).toBeUndefined();
     }
-    await revoke(created.id);
   });
 
   it('goes with its creator when the account is deleted', async () => {

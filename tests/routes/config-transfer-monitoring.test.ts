@@ -433,7 +433,8 @@ describe("README's example", () => {
     const example = /```yaml\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
     expect(example).toContain('version: 2');
     const lab = await labs.start();
-    const applied = await ok(importYaml(lab.admin, example));
+    // The example sets the mail route, which only a superadmin may change (issue 26).
+    const applied = await ok(importYaml(await lab.actors.superadmin.signIn(), example));
     expect(applied.body.summary).toEqual({ added: 7, changed: 4, removed: 0 });
     expect(sectionOf(applied.body, 'services').notes).toEqual([
       { key: 'Nightly backup', note: CONFIG_MSG.newPushToken },

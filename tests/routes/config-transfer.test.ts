@@ -6,6 +6,7 @@ import { parse, stringify } from 'yaml';
 import { CONFIG_MSG, type ConfigImportWire } from '../../src/shared/schemas/config-transfer.ts';
 import { SERVICE_MSG } from '../../src/shared/messages.ts';
 import { STATUS_PAGE_MSG } from '../../src/shared/schemas/status-pages.ts';
+import { INTEGRATION_MSG } from '../../src/shared/schemas/integrations.ts';
 import { applyPlan, type ConfigPlan } from '../../src/server/config-transfer/config-apply.ts';
 import { emptyDiff } from '../../src/server/config-transfer/plan-helpers.ts';
 import { IntegrationSettingsRepository } from '../../src/server/repositories/integration-settings.repository.ts';
@@ -70,8 +71,10 @@ async function populate(lab: Lab): Promise<void> {
   await ok(admin.patch('/api/integrations/amp', { url: CLOSED, username: 'ampadmin', password: SECRETS.amp }));
   await ok(admin.patch('/api/integrations/plex', { url: CLOSED, token: SECRETS.plex }));
   await ok(admin.patch('/api/integrations/jellyfin', { url: CLOSED, api_key: SECRETS.jellyfin }));
+  // Where mail goes is the superadmin's to say (issue 26).
+  const superadmin = await lab.actors.superadmin.signIn();
   await ok(
-    admin.patch('/api/mail-settings', {
+    superadmin.patch('/api/mail-settings', {
       host: 'smtp.lab.test',
       port: 2525,
       user: 'mailer',
@@ -143,11 +146,13 @@ describe('POST /api/config/import', () => {
   it('round trip: the export imported into a fresh app exports identically, and again is no change', async () => {
     const target = await startLab();
     await addAmpServer(target);
-    const dryRun = await ok(importYaml(target.admin, sourceYaml, 'dryRun=true'));
+    // The file sets the mail route: only a superadmin may import it (issue 26).
+    const superadmin = await target.actors.superadmin.signIn();
+    const dryRun = await ok(importYaml(superadmin, sourceYaml, 'dryRun=true'));
     expect(dryRun.body.applied).toBe(false);
     const services = dryRun.body.sections.find((section) => section.section === 'services');
     expect(services?.added).toEqual(['Plex', 'Grafana', 'Grafana (2)']);
-    const applied = await ok(importYaml(target.admin, sourceYaml));
+    const applied = await ok(importYaml(superadmin, sourceYaml));
     expect(applied.body).toMatchObject({ applied: true, summary: dryRun.body.summary });
     expect(await exportYaml(target.admin)).toBe(sourceYaml);
     const again = await ok(importYaml(target.admin, sourceYaml));
@@ -386,6 +391,8 @@ describe('POST /api/config/import refuses', () => {
       `gameServers[4].instanceId: ${CONFIG_MSG.duplicateKey}`,
       `emailTemplates[1].defaultTemplate: ${CONFIG_MSG.twoDefaults}`,
       'integrations.amp.url: Cloud metadata addresses cannot be used unless allowed in Settings',
+      // The stored AMP password stays with its address (attack-secret-binding.test.ts).
+      `integrations.amp.password: ${INTEGRATION_MSG.secretAgain('AMP password')}`,
     ]);
   });
 

@@ -10,11 +10,10 @@ import { MaintenanceWindowsRepository } from '../repositories/maintenance-window
 import { ServicesRepository } from '../repositories/services.repository.ts';
 import { SettingsRepository } from '../repositories/settings.repository.ts';
 import { StatusPagesRepository } from '../repositories/status-pages.repository.ts';
-import type { User } from '../repositories/users.repository.ts';
-import type { Clock } from '../services/clock.ts';
+import { iso, type Clock } from '../services/clock.ts';
 import type { RowCaps } from '../services/row-caps.ts';
 import type { ServiceCatalogService } from '../services/service-catalog.service.ts';
-import type { SettingsService } from '../services/settings.service.ts';
+import { auditRolePolicy, type SettingsCaller, type SettingsService } from '../services/settings.service.ts';
 import { applyPlan, type ConfigPlan, type WrittenChanges } from './config-apply.ts';
 import { GameServerRefs, ServiceRefs } from './config-refs.ts';
 import {
@@ -83,11 +82,11 @@ export class ConfigTransferService {
    * Validates the document against the current state (400 listing every problem) and answers the diff; unless a
    * dry run, writes it all in one transaction and tells the monitor, the caches and the live streams.
    */
-  async import(text: string, options: ImportOptions, actor: User): Promise<ConfigImportWire> {
+  async import(text: string, options: ImportOptions, caller: SettingsCaller): Promise<ConfigImportWire> {
     const document = parseConfig(text);
     const state = await this.#state();
     const problems = new Problems();
-    const plan = await this.#plan(document, state, options, actor, problems);
+    const plan = await this.#plan(document, state, options, caller, problems);
     if (problems.list.length > 0) throw problemsError(problems.list);
     const sections = [
       plan.services.diff,
@@ -108,6 +107,10 @@ export class ConfigTransferService {
     if (!options.dryRun && hasChanges) {
       const written = await this.deps.db.transaction().execute((trx) => applyPlan(trx, plan, this.deps.clock.now()));
       await this.#announce(plan, written);
+      // The role policy's audit line, as for PATCH /api/settings.
+      if (Object.keys(plan.singletons.settings).length > 0) {
+        auditRolePolicy(caller, state.settings, await this.deps.settings.get());
+      }
     }
     return { applied: !options.dryRun, removeMissing: options.removeMissing, sections, summary };
   }
@@ -117,7 +120,7 @@ export class ConfigTransferService {
     document: ConfigDocument,
     state: ConfigState,
     options: ImportOptions,
-    actor: User,
+    caller: SettingsCaller,
     problems: Problems,
   ): Promise<ConfigPlan> {
     const allowMetadataTargets = document.settings?.allow_metadata_targets ?? state.settings.allow_metadata_targets;
@@ -139,6 +142,7 @@ export class ConfigTransferService {
         entries: document.gameServers,
         isQueryType: this.deps.isQueryType,
         maxQueryServers: this.deps.caps.queryGameServers,
+        allowMetadataTargets,
       },
       problems,
     );
@@ -156,7 +160,10 @@ export class ConfigTransferService {
         state,
         document,
         {
-          isSuperadmin: actor.role === 'superadmin',
+          isSuperadmin: caller.user.role === 'superadmin',
+          viaApiKey: caller.viaApiKey,
+          actorId: caller.user.id,
+          now: iso(this.deps.clock.now()),
           allowMetadataTargets,
           preview: (id, patch) => this.deps.integrations[id].preview(patch),
         },

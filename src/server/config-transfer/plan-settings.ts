@@ -1,6 +1,10 @@
 import { CONFIG_MSG, type ConfigDocument, type ConfigSectionDiffWire } from '#shared/schemas/config-transfer';
 import { INTEGRATION_MSG } from '#shared/schemas/integrations';
+import { MAIL_SETTINGS_MSG } from '#shared/schemas/mail-settings';
+import { SETTINGS_MSG } from '#shared/schemas/settings';
+import { carriedSecret } from '../integrations/settings/integration-descriptor.ts';
 import { isMetadataUrl } from '../monitor/metadata-targets.ts';
+import { passwordMustBeReentered, withRouteChange } from '../notifications/mail-settings.service.ts';
 import type { StoredMailSettings } from '../repositories/mail-settings.repository.ts';
 import {
   INTEGRATION_IDS,
@@ -28,7 +32,26 @@ export interface SingletonsPlan {
 /** What the integrations' settings become: each system's change merged as PATCH merges it (secrets kept). */
 export type PreviewIntegration = (id: IntegrationId, patch: unknown) => Promise<Record<string, string | null>>;
 
-function planMail(state: ConfigState, patch: ConfigDocument['mail'], plan: SingletonsPlan): void {
+/** Who imports, as the one-row sections' rules need it. */
+export interface SingletonsContext {
+  isSuperadmin: boolean;
+  /** The import came with an API key: the role policy is not for keys (as PATCH /api/settings). */
+  viaApiKey: boolean;
+  /** Recorded as the last change of the mail route when the file changes it. */
+  actorId: number;
+  /** ISO time of the import. */
+  now: string;
+  allowMetadataTargets: boolean;
+  preview: PreviewIntegration;
+}
+
+function planMail(
+  state: ConfigState,
+  patch: ConfigDocument['mail'],
+  plan: SingletonsPlan,
+  context: SingletonsContext,
+  problems: Problems,
+): void {
   if (!patch) return;
   // As PATCH /api/mail-settings: an absent or empty password keeps the stored one, null removes it.
   const { host, port, secure, user, from, password } = patch;
@@ -43,9 +66,16 @@ function planMail(state: ConfigState, patch: ConfigDocument['mail'], plan: Singl
   };
   const changes = fieldChanges(mailFields(state.mail), mailFields(next), (field) => MAIL_SECRET_FIELDS.has(field));
   if (changes.length === 0) return;
+  // As PATCH /api/mail-settings: whoever sets the mail route receives the password-reset links (issue 26).
+  if (!context.isSuperadmin) problems.add('mail', MAIL_SETTINGS_MSG.superadminOnly);
+  else if (passwordMustBeReentered(state.mail, next, password))
+    problems.add('mail.password', MAIL_SETTINGS_MSG.passwordAgain);
   plan.mailDiff.changed.push({ key: 'SMTP', fields: changes });
-  plan.mail = next;
+  plan.mail = withRouteChange(state.mail, next, context.actorId, context.now);
 }
+
+/** The role policy's settings (default role, registration): changed only by a person, never with a key. */
+const ROLE_POLICY_FIELDS: ReadonlySet<string> = new Set(['default_role', 'registration_open']);
 
 /**
  * The one-row sections: site settings (registration_open is the superadmin's), the integrations (a literal cloud
@@ -54,7 +84,7 @@ function planMail(state: ConfigState, patch: ConfigDocument['mail'], plan: Singl
 export async function planSingletons(
   state: ConfigState,
   document: ConfigDocument,
-  context: { isSuperadmin: boolean; allowMetadataTargets: boolean; preview: PreviewIntegration },
+  context: SingletonsContext,
   problems: Problems,
 ): Promise<SingletonsPlan> {
   const plan: SingletonsPlan = {
@@ -69,6 +99,11 @@ export async function planSingletons(
     const changes = fieldChanges(settingsFields(state.settings), document.settings);
     if (changes.some((change) => change.field === 'registration_open') && !context.isSuperadmin) {
       problems.add('settings.registration_open', CONFIG_MSG.registrationSuperadmin);
+    }
+    for (const change of changes) {
+      if (context.viaApiKey && ROLE_POLICY_FIELDS.has(change.field)) {
+        problems.add(`settings.${change.field}`, SETTINGS_MSG.rolePolicyNotForKeys);
+      }
     }
     if (changes.length > 0) plan.settingsDiff.changed.push({ key: 'Site settings', fields: changes });
     plan.settings = changedValues(changes, document.settings);
@@ -86,10 +121,13 @@ export async function planSingletons(
         problems.add(`integrations.${id}.${field}`, INTEGRATION_MSG.metadataUrl);
       }
     }
+    // As PATCH: a stored secret is only sent to the address it was saved with; a file that moves it must give it.
+    const carried = carriedSecret(fields, current, next, patch);
+    if (carried) problems.add(`integrations.${id}.${carried.field}`, carried.message);
     if (changes.length === 0) continue;
     plan.integrationsDiff.changed.push({ key: id, fields: changes });
     plan.integrations.push({ id, values: next });
   }
-  planMail(state, document.mail, plan);
+  planMail(state, document.mail, plan, context, problems);
   return plan;
 }

@@ -20,6 +20,8 @@ import { alertChannelsMigration } from './migrations/0016-alert-channels.ts';
 import { maintenanceStatusPagesMigration } from './migrations/0017-maintenance-status-pages.ts';
 import { subjectMailMigration } from './migrations/0018-subject-mail.ts';
 import { subjectChangesByTimeMigration } from './migrations/0019-subject-changes-by-time.ts';
+import { escalationGuardsMigration } from './migrations/0020-escalation-guards.ts';
+import { loginAttemptBurstsMigration } from './migrations/0021-login-attempt-bursts.ts';
 
 /** Migrations are listed in code (not read from disk) so the bundled server carries them. */
 export function migrationsFor(db: Pick<Db, 'dialect'>): Record<string, Migration> {
@@ -43,6 +45,8 @@ export function migrationsFor(db: Pick<Db, 'dialect'>): Record<string, Migration
     '0017-maintenance-status-pages': maintenanceStatusPagesMigration(db.dialect),
     '0018-subject-mail': subjectMailMigration(db.dialect),
     '0019-subject-changes-by-time': subjectChangesByTimeMigration(db.dialect),
+    '0020-escalation-guards': escalationGuardsMigration(db.dialect),
+    '0021-login-attempt-bursts': loginAttemptBurstsMigration(),
   };
 }
 

@@ -243,6 +243,12 @@ export interface LoginAttemptsTable {
   city: string | null;
   region: string | null;
   country: string | null;
+  /** How many attempts the row stands for: refused attempts share a row per address and minute (migration 0021). */
+  count: ColumnType<number, number | undefined, number>;
+  /** The address (an IPv6 /64) and minute of a row of refused attempts; null on every other row. Unique. */
+  burst_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The account a successful sign-in opened; null on other rows, and when the account is deleted. */
+  user_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface ServiceStatusChangesTable {
@@ -315,6 +321,9 @@ export interface MailSettingsTable {
   password: string | null;
   from_address: string | null;
   updated_at: string;
+  /** Who last changed where mail goes (migration 0020); null when never changed through the API or an import. */
+  route_changed_by: number | null;
+  route_changed_at: string | null;
 }
 
 export interface NotificationDeliveriesTable {

@@ -93,6 +93,12 @@ export class ApiKeysRepository {
       .execute();
   }
 
+  /** Deletes every key `createdBy` made; how many there were. */
+  async deleteByCreator(createdBy: number): Promise<number> {
+    const result = await this.db.deleteFrom('api_keys').where('created_by', '=', createdBy).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   /** Deletes a key; false when there was none. */
   async delete(id: number): Promise<boolean> {
     const result = await this.db.deleteFrom('api_keys').where('id', '=', id).executeTakeFirst();

@@ -10,6 +10,10 @@ export interface StoredMailSettings {
   password: string | null;
   fromAddress: string | null;
   updatedAt: string;
+  /** The account that last changed where mail goes (any field above but the time); null: never through the API. */
+  routeChangedBy: number | null;
+  /** When it did; null with `routeChangedBy`. */
+  routeChangedAt: string | null;
 }
 
 const ROW_ID = 1;
@@ -34,6 +38,8 @@ export class MailSettingsRepository {
       password: row.password,
       fromAddress: row.from_address,
       updatedAt: row.updated_at,
+      routeChangedBy: row.route_changed_by,
+      routeChangedAt: row.route_changed_at,
     };
   }
 
@@ -65,5 +71,7 @@ function columns(settings: StoredMailSettings) {
     password: settings.password,
     from_address: settings.fromAddress,
     updated_at: settings.updatedAt,
+    route_changed_by: settings.routeChangedBy,
+    route_changed_at: settings.routeChangedAt,
   };
 }

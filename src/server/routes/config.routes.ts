@@ -58,7 +58,7 @@ export async function configRoutes({ app, services }: RouteContext): Promise<voi
         const result = await services.configTransfer.import(
           request.body,
           { dryRun: request.query.dryRun ?? true, removeMissing: request.query.removeMissing ?? false },
-          requireAuth(request).user,
+          { user: requireAuth(request).user, viaApiKey: request.apiKey !== null, log: request.log },
         );
         return configImportWire.parse(result);
       },

@@ -66,19 +66,27 @@ export function notificationsRoutes({ app, services }: RouteContext): void {
     async () => presentMailSettings(await services.mailSettings.get()),
   );
 
+  // Whoever decides where mail goes receives every password-reset link, the superadmin's included: every field
+  // here is part of that route, so only a superadmin changes it, and never with an API key (issue 26).
   app.patch(
     '/api/mail-settings',
     {
-      config: { access: 'admin', apiKeyScope: 'admin' },
-      schema: { summary: 'Change SMTP settings', body: patchMailSettingsBody, response: { 200: mailSettingsWire } },
+      config: { access: 'superadmin' },
+      schema: {
+        summary: 'Change SMTP settings (superadmin)',
+        body: patchMailSettingsBody,
+        response: { 200: mailSettingsWire },
+      },
     },
-    async (request) => presentMailSettings(await services.mailSettings.update(request.body)),
+    async (request) =>
+      presentMailSettings(await services.mailSettings.update(request.body, requireAuth(request).user.id)),
   );
 
+  // Sends to any address the body names: a person's action, not a script's (keys refused).
   app.post(
     '/api/mail-settings/test',
     {
-      config: { access: 'admin', apiKeyScope: 'admin' },
+      config: { access: 'admin' },
       schema: {
         summary: 'Send a test e-mail with the saved SMTP settings',
         body: testMailSettingsBody,

@@ -30,7 +30,8 @@ export function settingsRoutes({ app, services, signInConfig }: RouteContext): v
       schema: { summary: 'Change site settings', body: patchSettingsBody, response: { 200: settingsAnswer } },
     },
     async (request) => {
-      const view = await services.settings.update(request.body, requireAuth(request).user);
+      const caller = { user: requireAuth(request).user, viaApiKey: request.apiKey !== null, log: request.log };
+      const view = await services.settings.update(request.body, caller);
       return presentSettings(view, request.auth?.user ?? null, signInConfig);
     },
   );

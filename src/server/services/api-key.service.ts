@@ -4,7 +4,7 @@ import { API_KEY_MSG, API_KEY_PREFIX, type CreateApiKeyBody, type CreatedApiKeyW
 import { isAdminRole, isApproved } from '#shared/permissions';
 import type { ApiKeyScope } from '../http/access.ts';
 import type { ApiKeyListing, ApiKeysRepository } from '../repositories/api-keys.repository.ts';
-import type { UsersRepository } from '../repositories/users.repository.ts';
+import type { User, UsersRepository } from '../repositories/users.repository.ts';
 import { AppError } from './app-error.ts';
 import type { Clock } from './clock.ts';
 import { iso } from './clock.ts';
@@ -18,6 +18,11 @@ const TOUCH_EVERY_MS = 60_000;
 const KEY_PATTERN = new RegExp(`^${API_KEY_PREFIX}[A-Za-z0-9_-]{43}$`);
 // Shown in lists: the prefix and 8 random characters, enough to tell keys apart, far too few to guess the rest.
 const SHOWN_LENGTH = API_KEY_PREFIX.length + 8;
+
+/** Whether `user` may hold API keys: an enabled, approved administrator. Anyone else's keys are revoked. */
+export function holdsKeys(user: User): boolean {
+  return user.enabled && isApproved(user) && isAdminRole(user.role);
+}
 
 /** A request made with a valid key: the key's scopes and the session of its creator, as whom it acts. */
 export interface ApiKeyCaller {
@@ -67,8 +72,17 @@ export class ApiKeyService {
   }
 
   /**
+   * Revokes (deletes) every key of `userId`: called when they stop being an enabled, approved administrator, so
+   * that a later re-promotion does not bring back keys made under the old grant. How many there were.
+   */
+  revokeAllOf(userId: number): Promise<number> {
+    return this.keys.deleteByCreator(userId);
+  }
+
+  /**
    * The caller behind a presented key, or null when it is not a live key. A key works only while its creator is
-   * an enabled, approved administrator: demoting or disabling them stops their keys at once.
+   * an enabled, approved administrator. A key whose creator is not (a demotion that revoked nothing, e.g. one
+   * interrupted between its two writes) is revoked when it is presented.
    */
   async resolve(key: string, ip: string): Promise<ApiKeyCaller | null> {
     if (!KEY_PATTERN.test(key)) return null;
@@ -76,7 +90,10 @@ export class ApiKeyService {
     const record = await this.keys.findByHash(keyHash);
     if (!record || !safeEqual(record.keyHash, keyHash)) return null;
     const user = await this.users.findById(record.createdBy);
-    if (!user || !user.enabled || !isApproved(user) || !isAdminRole(user.role)) return null;
+    if (!user || !holdsKeys(user)) {
+      await this.keys.delete(record.id);
+      return null;
+    }
     const now = this.clock.now();
     if (record.lastUsedAt === null || now.getTime() - Date.parse(record.lastUsedAt) >= TOUCH_EVERY_MS) {
       await this.keys.touch(record.id, iso(now), ip);

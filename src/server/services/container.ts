@@ -98,7 +98,7 @@ export interface ServiceDeps {
   integrationEnv: Readonly<Record<string, string | undefined>>;
   /** GAME_HOST. */
   gameHostDefault: string | null;
-  /** MAX_SERVICES, MAX_QUERY_GAME_SERVERS, MAX_EMAIL_TEMPLATES, MAX_API_KEYS. */
+  /** MAX_SERVICES, MAX_QUERY_GAME_SERVERS, MAX_EMAIL_TEMPLATES, MAX_API_KEYS, MAX_LOGIN_ATTEMPTS. */
   caps: RowCaps;
   /** How often an event stream sends a heartbeat and looks its session up again (tests shorten it). */
   eventHeartbeatMs: number;
@@ -166,7 +166,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   const attemptsRepository = new LoginAttemptsRepository(kysely);
   const geoIp = deps.geoIp ?? createGeoIpLookup(deps.geoIpConfig, deps.log);
   const locations = new LocationEnricher(geoIp, attemptsRepository, onError);
-  const attempts = new LoginAttemptService(attemptsRepository, deps.clock, onError, locations);
+  const attempts = new LoginAttemptService(attemptsRepository, deps.clock, onError, locations, deps.caps.loginAttempts);
   const templates = new EmailTemplatesRepository(kysely);
   const settings = new SettingsService(settingsRepository, () => templates.defaultId(), deps.gameHostDefault);
   const integrationSettings = {
@@ -248,6 +248,8 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     siteTitle: () => settings.siteTitle(),
     limits: deps.limits,
     onError,
+    mailRoute: notifications.mailSettings,
+    log: deps.log,
   });
   const googleAuth = new GoogleAuthService({
     verifier: deps.idTokenVerifier,
@@ -275,6 +277,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     users,
     ampConfig: integrations.amp,
     gameHost: () => settings.gameHost(),
+    allowMetadataTargets: async () => (await settings.get()).allow_metadata_targets,
     maxQueryServers: deps.caps.queryGameServers,
     onChanged: () => changeFeed.publish({ kind: 'game-servers' }),
     onPolled: deps.observers?.polls,
@@ -290,6 +293,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     if (message.kind === 'service') publishServiceChanges(liveEvents, servicesRepository, message.ids).catch(onError);
     else if (message.kind === 'game-servers' || message.kind === 'media') liveEvents.publish(message.kind, {});
     else if (message.kind === 'catalog' && !fromHere) catalog.announceRemote(message.change, message.id);
+    else if (message.kind === 'viewer' && !fromHere) liveEvents.viewerChanged(message.userId);
   });
   changeFeed.onGap(() => liveEvents.resync());
   catalog.onChange((change) => {
@@ -310,6 +314,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     onStatusPagesChanged: () => statusPages.statusPages.announce(),
     onMaintenanceChanged: () => statusPages.maintenance.reload(),
   });
+  const apiKeys = new ApiKeyService(new ApiKeysRepository(kysely), users, deps.clock, deps.caps.apiKeys);
   return {
     ...notifications,
     ...gameServers,
@@ -358,8 +363,16 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
       mailer: notifications.mailer,
       siteTitle: () => settings.siteTitle(),
       publicUrl: deps.publicUrl,
+      apiKeys,
+      mailRoute: notifications.mailSettings,
+      log: deps.log,
+      // Streams here end at once; the other instances' through the feed (here it comes back as `fromHere`).
+      onRightsChanged: (userId) => {
+        liveEvents.viewerChanged(userId);
+        changeFeed.publish({ kind: 'viewer', userId });
+      },
     }),
-    apiKeys: new ApiKeyService(new ApiKeysRepository(kysely), users, deps.clock, deps.caps.apiKeys),
+    apiKeys,
     loginAttempts: attempts,
     geoIp,
     integrations,

@@ -1,3 +1,6 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { MailSettingsService } from '../notifications/mail-settings.service.ts';
+import { clientAddressKey } from '../lib/address-group.ts';
 import type { ResetTokensRepository } from '../repositories/reset-tokens.repository.ts';
 import type { User, UsersRepository } from '../repositories/users.repository.ts';
 import type { Mailer } from '../integrations/mail/mailer.ts';
@@ -23,11 +26,17 @@ export interface PasswordResetDeps {
   limits: AuthRateLimits;
   /** Reports mail failures: they happen after the answer is sent. */
   onError: (error: unknown) => void;
+  /** Whether a recent change of the mail route holds back a reset link. */
+  mailRoute: Pick<MailSettingsService, 'resetMailHold'>;
+  /** Says why a reset link was held back. */
+  log: Pick<FastifyBaseLogger, 'warn'>;
 }
 
 /**
  * Self-service reset by e-mailed one-time link. The answer never tells whether an account exists:
  * the same 200 for every address, and the mail is sent after the answer so timing does not tell either.
+ * No link goes through a mail route that another account changed in the last day (held back, logged, and the
+ * answer unchanged): whoever chose the route would receive it.
  */
 export class PasswordResetService {
   readonly #perIp: RateLimiter;
@@ -41,8 +50,9 @@ export class PasswordResetService {
 
   /** Handles a reset request; resolves once the request is accepted (mail goes out in the background). */
   async request(email: string, origin: RequestOrigin): Promise<void> {
-    throwIfLimited(MSG.tooManyAttempts, this.#perIp.retryAfter(origin.ip), this.#perIdentifier.retryAfter(email));
-    this.#perIp.hit(origin.ip);
+    const address = clientAddressKey(origin.ip);
+    throwIfLimited(MSG.tooManyAttempts, this.#perIp.retryAfter(address), this.#perIdentifier.retryAfter(email));
+    this.#perIp.hit(address);
     this.#perIdentifier.hit(email);
     const user = await this.deps.users.findByEmail(email);
     if (!user || !user.enabled || !user.email || !this.deps.mailer.isConfigured) return;
@@ -62,6 +72,14 @@ export class PasswordResetService {
   }
 
   async #sendLink(user: User & { email: string | null }): Promise<void> {
+    const hold = await this.deps.mailRoute.resetMailHold(user.id);
+    if (hold) {
+      this.deps.log.warn(
+        { userId: user.id, mailRouteChangedBy: hold.changedBy, mailRouteChangedAt: hold.changedAt },
+        'password reset e-mail not sent: another account changed the mail route in the last 24 hours',
+      );
+      return;
+    }
     const token = newToken();
     const now = this.deps.clock.now();
     await this.deps.tokens.invalidateForUser(user.id, iso(now));

@@ -1,4 +1,5 @@
-import { trackingScriptSources, type PatchSettingsBody } from '#shared/schemas/settings';
+import type { FastifyBaseLogger } from 'fastify';
+import { SETTINGS_MSG, trackingScriptSources, type PatchSettingsBody } from '#shared/schemas/settings';
 import { MSG } from '#shared/messages';
 import type { Settings, SettingsRepository } from '../repositories/settings.repository.ts';
 import type { User } from '../repositories/users.repository.ts';
@@ -18,6 +19,21 @@ export interface SettingsView {
   /** The game host in force: the stored one, else GAME_HOST. */
   gameHost: string | null;
 }
+
+/** Who changes the settings, and where their audit line goes. */
+export interface SettingsCaller {
+  user: User;
+  /** True when the request came with an API key rather than a session. */
+  viaApiKey: boolean;
+  /** The request's logger: the audit line carries its request id. */
+  log: Pick<FastifyBaseLogger, 'info'>;
+}
+
+/**
+ * The role policy: the role new accounts get and whether anyone may sign up. Who sets it decides who becomes
+ * what, so it is an account matter: never with an API key, and every change is audited.
+ */
+const ROLE_POLICY_FIELDS = ['default_role', 'registration_open'] as const;
 
 /** Site settings: reading for every caller, changing for administrators (the route checks the role). */
 export class SettingsService {
@@ -78,18 +94,36 @@ export class SettingsService {
 
   /**
    * Applies a settings change; `defaultRole` is SPEC's name for the default_role column. Opening or closing
-   * registration is the superadmin's extra control (SPEC section 6): other administrators get 403.
+   * registration is the superadmin's extra control (SPEC section 6): other administrators get 403. The role
+   * policy (default role, registration) is refused with an API key (403), and each change of it is logged at info
+   * level with who made it, from what to what.
    */
-  async update(changes: PatchSettingsBody, actor: User): Promise<SettingsView> {
-    if (changes.registration_open !== undefined && actor.role !== 'superadmin') {
+  async update(changes: PatchSettingsBody, caller: SettingsCaller): Promise<SettingsView> {
+    const { defaultRole, ...rest } = changes;
+    const columns: Omit<PatchSettingsBody, 'defaultRole'> & Partial<Pick<Settings, 'default_role'>> =
+      defaultRole === undefined ? rest : { ...rest, default_role: defaultRole };
+    const touchesPolicy = ROLE_POLICY_FIELDS.some((field) => columns[field] !== undefined);
+    if (touchesPolicy && caller.viaApiKey) throw new AppError('forbidden', SETTINGS_MSG.rolePolicyNotForKeys);
+    if (changes.registration_open !== undefined && caller.user.role !== 'superadmin') {
       throw new AppError('forbidden', MSG.forbidden);
     }
-    const { defaultRole, ...rest } = changes;
-    const settings = await this.settings.update(
-      defaultRole === undefined ? rest : { ...rest, default_role: defaultRole },
-    );
+    const before = touchesPolicy ? await this.settings.get() : undefined;
+    const settings = await this.settings.update(columns);
+    if (before) auditRolePolicy(caller, before, settings);
     this.#trackingOrigins = trackingOrigins(settings);
     for (const listener of this.#listeners) listener(settings);
     return { settings, defaultTemplateId: await this.defaultTemplateId(), gameHost: this.#gameHost(settings) };
+  }
+}
+
+/** One info line per saved change of the role policy: who (id and username), which setting, from -> to. */
+export function auditRolePolicy(caller: SettingsCaller, before: Settings, after: Settings): void {
+  for (const field of ROLE_POLICY_FIELDS) {
+    if (before[field] === after[field]) continue;
+    const { id: userId, username } = caller.user;
+    caller.log.info(
+      { audit: 'role_policy', userId, username, setting: field, from: before[field], to: after[field] },
+      `role policy changed by ${username} (user ${userId}): ${field} ${String(before[field])} -> ${String(after[field])}`,
+    );
   }
 }

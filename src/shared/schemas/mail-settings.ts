@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_EMAIL_LENGTH } from '../constants.ts';
 import { emailField, HOST_NAME_PATTERN } from './fields.ts';
+import { hasInvisibleOrControl, invisibleCharacterMessage, visibleText } from './secret-text.ts';
 
 /** How the SMTP connection is secured: STARTTLS upgrade, TLS from the first byte, or plain text. */
 export const SMTP_SECURITY_MODES = ['starttls', 'tls', 'none'] as const;
@@ -13,6 +14,10 @@ export const MAIL_SETTINGS_MSG = {
   secureInvalid: 'TLS mode must be starttls, tls or none',
   userTooLong: `SMTP user must be at most ${MAX_EMAIL_LENGTH} characters`,
   passwordTooLong: 'SMTP password must be at most 256 characters',
+  /** Whoever decides where mail goes receives every password-reset link (issue 26). */
+  superadminOnly: 'Only a superadmin can change where e-mail is sent',
+  /** A new host, port or TLS mode with a stored password that the change did not give again. */
+  passwordAgain: 'Enter the SMTP password again: a saved password is only sent to the server it was saved with',
 } as const;
 
 /**
@@ -58,12 +63,12 @@ export const patchMailSettingsBody = z.strictObject({
       .string({ error: MAIL_SETTINGS_MSG.userTooLong })
       .trim()
       .max(MAX_EMAIL_LENGTH, MAIL_SETTINGS_MSG.userTooLong)
-      // eslint-disable-next-line no-control-regex -- control characters never belong in a user name
-      .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), MAIL_SETTINGS_MSG.userTooLong),
+      .refine((value) => !hasInvisibleOrControl(value), invisibleCharacterMessage('SMTP user')),
   ).optional(),
-  password: z
-    .string({ error: MAIL_SETTINGS_MSG.passwordTooLong })
-    .max(256, MAIL_SETTINGS_MSG.passwordTooLong)
+  password: visibleText(
+    z.string({ error: MAIL_SETTINGS_MSG.passwordTooLong }).max(256, MAIL_SETTINGS_MSG.passwordTooLong),
+    'SMTP password',
+  )
     .nullable()
     .optional(),
   from: emptyToNull(emailField).optional(),

@@ -65,6 +65,8 @@ export type SettingsWire = z.infer<typeof settingsWire>;
 /** Texts of the site settings contract that are ours (SPEC has none for them). */
 export const SETTINGS_MSG = {
   gameHostInvalid: 'Game host must be a host name or an IP address',
+  /** The role of new accounts and whether anyone may sign up are account matters: keys never act on accounts. */
+  rolePolicyNotForKeys: 'The default role and the registration switch cannot be changed with an API key',
 } as const;
 
 const colorField = z

@@ -35,15 +35,28 @@ function fieldsOf(settings: MailSettingsWire): Fields {
   };
 }
 
-/** SMTP host, port, TLS mode, user, write-only password and sender; validated with the shared contract. */
-export function MailSettingsForm({ settings }: { settings: MailSettingsWire }) {
+/**
+ * SMTP host, port, TLS mode, user, write-only password and sender; validated with the shared contract. Read-only
+ * (no Save, a note saying why) for administrators other than the superadmin.
+ */
+export function MailSettingsForm({ settings, readOnly = false }: { settings: MailSettingsWire; readOnly?: boolean }) {
   const [fields, setFields] = useState<Fields>(() => fieldsOf(settings));
   const [errors, setErrors] = useState<Errors>({});
   const save = useSaveMailSettings(() => setErrors({}));
   const set = (name: keyof Fields) => (value: string) => setFields((current) => ({ ...current, [name]: value }));
+  // The server keeps a stored password only for the server it was saved with: a new address needs it again.
+  const initial = fieldsOf(settings);
+  const addressEdited = (['host', 'port', 'secure'] as const).some((name) => fields[name] !== initial[name]);
+  const passwordHint = !settings.password_set
+    ? undefined
+    : addressEdited && fields.host.trim() !== ''
+      ? MAIL_SETTINGS_TEXT.passwordAgain
+      : MAIL_SETTINGS_TEXT.passwordHint;
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
+    // Enter in a read-only field still submits a form: there is nothing this caller may save.
+    if (readOnly) return;
     const port = fields.port.trim() === '' ? Number.NaN : Number(fields.port);
     const body: PatchMailSettingsBody = {
       host: fields.host,
@@ -70,12 +83,14 @@ export function MailSettingsForm({ settings }: { settings: MailSettingsWire }) {
 
   return (
     <form className="grid min-w-0 gap-4 md:grid-cols-2" onSubmit={handleSubmit} noValidate aria-label="SMTP settings">
-      <SettingsField label="SMTP Host" error={errors.host} hint="Empty turns e-mail off.">
+      {readOnly ? <p className="text-sm text-muted-foreground md:col-span-2">{MAIL_SETTINGS_TEXT.readOnly}</p> : null}
+      <SettingsField label="SMTP Host" error={errors.host} hint={readOnly ? undefined : 'Empty turns e-mail off.'}>
         {(control) => (
           <Input
             {...control}
             autoComplete="off"
             placeholder="smtp.example.com"
+            readOnly={readOnly}
             value={fields.host}
             onChange={(e) => set('host')(e.target.value)}
           />
@@ -83,12 +98,18 @@ export function MailSettingsForm({ settings }: { settings: MailSettingsWire }) {
       </SettingsField>
       <SettingsField label="SMTP Port" error={errors.port}>
         {(control) => (
-          <Input {...control} inputMode="numeric" value={fields.port} onChange={(e) => set('port')(e.target.value)} />
+          <Input
+            {...control}
+            inputMode="numeric"
+            readOnly={readOnly}
+            value={fields.port}
+            onChange={(e) => set('port')(e.target.value)}
+          />
         )}
       </SettingsField>
       <SettingsField label="TLS Mode" error={errors.secure}>
         {(control) => (
-          <Select value={fields.secure} onValueChange={set('secure')}>
+          <Select value={fields.secure} onValueChange={set('secure')} disabled={readOnly}>
             <SelectTrigger id={control.id} aria-describedby={control['aria-describedby']}>
               <SelectValue />
             </SelectTrigger>
@@ -109,6 +130,7 @@ export function MailSettingsForm({ settings }: { settings: MailSettingsWire }) {
             type="email"
             autoComplete="off"
             placeholder="homelab@example.com"
+            readOnly={readOnly}
             value={fields.from}
             onChange={(e) => set('from')(e.target.value)}
           />
@@ -116,31 +138,40 @@ export function MailSettingsForm({ settings }: { settings: MailSettingsWire }) {
       </SettingsField>
       <SettingsField label="SMTP User" error={errors.user}>
         {(control) => (
-          <Input {...control} autoComplete="off" value={fields.user} onChange={(e) => set('user')(e.target.value)} />
+          <Input
+            {...control}
+            autoComplete="off"
+            readOnly={readOnly}
+            value={fields.user}
+            onChange={(e) => set('user')(e.target.value)}
+          />
         )}
       </SettingsField>
-      <SettingsField
-        label="SMTP Password"
-        error={errors.password}
-        hint={settings.password_set ? MAIL_SETTINGS_TEXT.passwordHint : undefined}
-      >
+      <SettingsField label="SMTP Password" error={errors.password} hint={readOnly ? undefined : passwordHint}>
         {(control) => (
           <Input
             {...control}
             type="password"
             autoComplete="new-password"
             placeholder={settings.password_set ? MAIL_SETTINGS_TEXT.passwordKept : ''}
+            readOnly={readOnly}
             value={fields.password}
             onChange={(e) => set('password')(e.target.value)}
           />
         )}
       </SettingsField>
-      <div className="md:col-span-2">
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Save aria-hidden="true" />}
-          Save
-        </Button>
-      </div>
+      {readOnly ? null : (
+        <div className="md:col-span-2">
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? (
+              <LoaderCircle className="animate-spin" aria-hidden="true" />
+            ) : (
+              <Save aria-hidden="true" />
+            )}
+            Save
+          </Button>
+        </div>
+      )}
     </form>
   );
 }

@@ -2,14 +2,19 @@ import { useQuery } from '@tanstack/react-query';
 import { Mail } from 'lucide-react';
 import { mailSettingsQueryOptions } from '../../api/notifications.api';
 import { Skeleton } from '../../components/ui/skeleton';
+import { useSession } from '../../hooks/use-session';
 import { SettingsSection } from '../settings/settings-section';
 import { MailSettingsForm } from './mail-settings-form';
 import { MailTestSend } from './mail-test-send';
 import { MAIL_SETTINGS_TEXT } from './mail-settings-text';
 
-/** The Settings page's 'E-mail' card: SMTP server settings and a test send (administrators only). */
+/**
+ * The Settings page's 'E-mail' card: SMTP server settings and a test send (administrators only). Only a superadmin
+ * changes the settings (the server refuses the others); other administrators see them read-only.
+ */
 export function MailSettingsSection() {
   const { data, isError, error } = useQuery(mailSettingsQueryOptions());
+  const { user } = useSession();
   return (
     <SettingsSection
       id="email"
@@ -20,7 +25,7 @@ export function MailSettingsSection() {
       {data ? (
         <div className="grid gap-6">
           {/* Keyed by the stored values so a save (or another admin's change) resets the fields. */}
-          <MailSettingsForm key={JSON.stringify(data)} settings={data} />
+          <MailSettingsForm key={JSON.stringify(data)} settings={data} readOnly={user?.role !== 'superadmin'} />
           <MailTestSend disabled={!data.configured} />
         </div>
       ) : isError ? (

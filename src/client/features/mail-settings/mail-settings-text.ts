@@ -10,6 +10,10 @@ export const MAIL_SETTINGS_TEXT = {
   passwordKept: '••••••••',
   passwordHint: 'Leave empty to keep the stored password.',
   notConfigured: 'E-mail is off until an SMTP host is set.',
+  /** For administrators other than the superadmin: whoever sets the mail route receives the reset links. */
+  readOnly: 'Only a superadmin can change where e-mail is sent. You can still send a test e-mail.',
+  /** Under the password while the server's address is being changed with a password stored. */
+  passwordAgain: 'Enter the password again for the new server.',
 } as const;
 
 /** The TLS modes as the select shows them. */
