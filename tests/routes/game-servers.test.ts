@@ -265,7 +265,8 @@ describe('start, stop and restart', () => {
     const instance = amp.addInstance({ InstanceName: 'Refuse01', Running: false, AppState: 0 });
     await poll();
     amp.refusals.set('Refuse01', 'Insufficient licence seats');
-    const response = await user.post<{ message: string }>(`/api/game-servers/${instance.InstanceID}/start`);
+    // An admin reads AMP's reason; other users a plain one (tests/routes/attack-exposure.test.ts).
+    const response = await admin.post<{ message: string }>(`/api/game-servers/${instance.InstanceID}/start`);
     expect(response.status).toBe(502);
     expect(response.body.message).toContain('Insufficient licence seats');
     const audit = await admin.get<GameServerAuditWire[]>('/api/game-servers/actions');

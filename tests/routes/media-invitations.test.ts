@@ -118,16 +118,25 @@ describe('sending an invitation', () => {
     expect(response.body.message).toBe(MEDIA_MSG.plexTokenRefused);
   });
 
-  it('answers 502 saying so when plex.tv cannot be reached, and records the failure', async () => {
+  it('answers 502 saying so when plex.tv cannot be reached: a plain reason for users, the address for admins', async () => {
     const closed = await closedPort();
-    await admin.patch('/api/integrations/plex', { tv_url: `http://127.0.0.1:${closed}` });
+    const unreachable = `http://127.0.0.1:${closed}`;
+    // A new plex.tv address takes the token again (a stored secret only goes where it was saved: issue 26).
+    expect((await admin.patch('/api/integrations/plex', { tv_url: unreachable, token: plex.token })).status).toBe(200);
     try {
       const response = await invite(user, 'unreachable@example.test');
       expect(response.status).toBe(502);
-      expect(response.body.message).toMatch(/plex\.tv.*cannot reach/i);
+      expect(response.body.message).toBe(
+        'The media server could not be reached. An administrator can see the details in the log.',
+      );
+      expect(JSON.stringify(await mine(user))).not.toContain(String(closed));
       expect((await mine(user))[0]).toMatchObject({ email: 'unreachable@example.test', result: 'failed' });
+      const byAdmin = await invite(admin, 'unreachable-admin@example.test');
+      expect(byAdmin.status).toBe(502);
+      expect(byAdmin.body.message).toMatch(/plex\.tv.*cannot reach/i);
+      expect(byAdmin.body.message).toContain(String(closed));
     } finally {
-      await admin.patch('/api/integrations/plex', { tv_url: plexTv.baseUrl });
+      await admin.patch('/api/integrations/plex', { tv_url: plexTv.baseUrl, token: plex.token });
     }
   });
 

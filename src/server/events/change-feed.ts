@@ -16,7 +16,9 @@ export type FeedMessage =
   /** An administrator created, edited or deleted a service. */
   | { kind: 'catalog'; change: 'created' | 'updated' | 'deleted'; id: number }
   /** Something else the presented service list shows changed (check results written, a site setting). */
-  | { kind: 'list' };
+  | { kind: 'list' }
+  /** A user's role, approval or NSFW access changed, or the user was deleted: their open streams end. */
+  | { kind: 'viewer'; userId: number };
 
 /** `fromHere`: this instance published it (and has applied it locally already, where that matters). */
 export type FeedListener = (message: FeedMessage, fromHere: boolean) => void;
@@ -162,6 +164,8 @@ function isFeedMessage(value: unknown): value is FeedMessage {
       return Array.isArray(message.ids) && message.ids.every(isId);
     case 'catalog':
       return isId(message.id) && ['created', 'updated', 'deleted'].includes(message.change as string);
+    case 'viewer':
+      return isId(message.userId);
     case 'game-servers':
     case 'media':
     case 'list':

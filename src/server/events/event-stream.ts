@@ -17,12 +17,14 @@ export interface EventStreamDeps {
 
 // EventSource waits this long before it reconnects after the stream drops.
 const RETRY_MS = 3000;
+/** "Fetch everything again": what came before cannot be replayed, or may no longer be shown as it was. */
+const RESYNC_FRAME = `event: resync\ndata: {}\n\n`;
 
 /**
  * Serves one Server-Sent Events stream for a signed-in viewer: replays what followed Last-Event-ID (or sends
- * `resync` when it cannot), then pushes each live event the viewer may see, until the client leaves or the
- * session ends. The reply is hijacked, so the headers Fastify prepared (security headers) are copied over.
- * Returns what ends the stream from the server's side (shutdown).
+ * `resync` when it cannot), then pushes each live event the viewer may see, until the client leaves, the
+ * session ends or the viewer's rights change. The reply is hijacked, so the headers Fastify prepared (security
+ * headers) are copied over. Returns what ends the stream from the server's side (shutdown).
  */
 export function serveEventStream(
   reply: FastifyReply,
@@ -46,6 +48,7 @@ export function serveEventStream(
     closed = true;
     unsubscribe();
     stopSessionWatch();
+    stopViewerWatch();
     clearInterval(heartbeat);
     raw.end();
   };
@@ -63,7 +66,7 @@ export function serveEventStream(
 
   if (lastEventId !== undefined) {
     const missed = deps.events.since(lastEventId);
-    if (missed === null) send(`event: resync\ndata: {}\n\n`);
+    if (missed === null) send(RESYNC_FRAME);
     else for (const event of missed) if (visible(event)) send(frameOf(event));
   }
 
@@ -76,6 +79,14 @@ export function serveEventStream(
     ) {
       close();
     }
+  });
+  // The rights this stream filters by are the viewer's when it started: once they change, it ends before the next
+  // event could pass the old filter (an NSFW service's failure after NSFW access was turned off). `resync` first
+  // makes the client fetch its lists again, under the new rights, as its reconnect is filtered by them.
+  const stopViewerWatch = deps.events.onViewerChange((userId) => {
+    if (userId !== viewer.id) return;
+    send(RESYNC_FRAME);
+    close();
   });
   const heartbeat = setInterval(() => {
     send(': ping\n\n');

@@ -31,6 +31,9 @@ export interface LiveEventAudience {
 
 export type LiveEventListener = (event: LiveEvent) => void;
 
+/** Told the id of a user whose rights (role, approval, NSFW access) changed or who was deleted. */
+export type ViewerChangeListener = (userId: number) => void;
+
 /** Events kept for reconnects (Last-Event-ID); a client further behind than this is told to resync. */
 const REPLAY_BUFFER = 1000;
 
@@ -42,6 +45,7 @@ const REPLAY_BUFFER = 1000;
  */
 export class LiveEvents {
   readonly #listeners = new Set<LiveEventListener>();
+  readonly #viewerListeners = new Set<ViewerChangeListener>();
   readonly #buffer: LiveEvent[] = [];
   readonly #epoch: string;
   #sequence = 0;
@@ -82,6 +86,19 @@ export class LiveEvents {
   subscribe(listener: LiveEventListener): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
+  }
+
+  /**
+   * A user's rights changed (here, or in another instance through the change feed): each of their open streams,
+   * which filters by the rights it started with, ends, and the client's reconnect is filtered by the new ones.
+   */
+  viewerChanged(userId: number): void {
+    for (const listener of this.#viewerListeners) listener(userId);
+  }
+
+  onViewerChange(listener: ViewerChangeListener): () => void {
+    this.#viewerListeners.add(listener);
+    return () => this.#viewerListeners.delete(listener);
   }
 
   get streamCount(): number {

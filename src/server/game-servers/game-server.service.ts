@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { capReached, GAME_MSG } from '#shared/messages';
+import { capReached, GAME_MSG, SERVICE_MSG } from '#shared/messages';
 import { isAdminRole } from '#shared/permissions';
 import type {
   CreateQueryServerBody,
@@ -8,6 +8,8 @@ import type {
   PatchGameServerBody,
 } from '#shared/schemas/game-servers';
 import { IntegrationError } from '../integrations/http/json-client.ts';
+import { GAME_PANEL, plainFailure } from '../integrations/http/plain-failure.ts';
+import { isMetadataAddress } from '../lib/address-policy.ts';
 import type {
   GameServerActionEntry,
   GameServerActionsRepository,
@@ -27,6 +29,8 @@ export interface GameServerServiceDeps {
   pollers: readonly GameServerPoller[];
   /** Whether a gamedig game id exists (query-only servers). */
   isQueryType: (type: string) => Promise<boolean>;
+  /** The administrators' `allow_metadata_targets` (query hosts at cloud metadata addresses need it). */
+  allowMetadataTargets: () => Promise<boolean>;
   /** MAX_QUERY_GAME_SERVERS: each is queried every 10 s. */
   maxQueryServers: number;
   clock: Clock;
@@ -66,8 +70,9 @@ export class GameServerService {
 
   /**
    * Starts, stops or restarts a server for a user: 404 unknown (or hidden from a non-admin), 409 when the server
-   * is query-only, missing, or its state forbids it, 502 with the provider's reason when it refuses. Audited
-   * either way; a success polls the provider again before answering, so the next list shows the change.
+   * is query-only, missing, or its state forbids it, 502 when the provider fails (admins read its reason, others
+   * a plain one without the panel's address). Audited either way; a success polls the provider again before
+   * answering, so the next list shows the change.
    */
   async act(user: User, instanceId: string, action: GameServerActionName): Promise<string> {
     const server = await this.deps.servers.findByInstanceId(instanceId);
@@ -116,8 +121,15 @@ export class GameServerService {
       if (!(error instanceof IntegrationError)) throw error;
       await audit(false, error.message);
       if (error.kind === 'not_configured') throw new AppError('unavailable', GAME_MSG.notConfigured);
-      // AMP's own reason (or why it could not be reached) is what the person needs to read.
-      throw new AppError('bad_gateway', error.message);
+      // The full reason can name the panel's internal address: admins read it (here, in the audit and the log),
+      // everyone else a plain reason (issue 26). The autoStart rule logs its own failures.
+      if (user) {
+        this.deps.log.warn({ server: server.instanceId, action, reason: error.message }, 'game server action failed');
+      }
+      throw new AppError(
+        'bad_gateway',
+        user && isAdminRole(user.role) ? error.message : plainFailure(GAME_PANEL, error),
+      );
     }
     await audit(true, null);
   }
@@ -130,6 +142,7 @@ export class GameServerService {
   /** Adds a query-only server (admins); it is queried on the next poll, and at once here. */
   async addQueryServer(body: CreateQueryServerBody): Promise<GameServer> {
     await this.#checkType(body.type);
+    await this.#checkHost(body.host);
     const cap = this.deps.maxQueryServers;
     await checkRowCap(
       () => this.deps.servers.countByProvider('query'),
@@ -161,6 +174,7 @@ export class GameServerService {
     const changesAddress = Object.values(addressChange).some((value) => value !== undefined);
     if (changesAddress && server.provider !== 'query') throw new AppError('bad_request', GAME_MSG.onlyQueryHasAddress);
     if (type !== undefined) await this.#checkType(type);
+    if (host !== undefined) await this.#checkHost(host);
     const changes = Object.fromEntries(
       Object.entries({ ...adminFields, ...addressChange }).filter(([, value]) => value !== undefined),
     );
@@ -192,6 +206,17 @@ export class GameServerService {
 
   async #checkType(type: string): Promise<void> {
     if (!(await this.deps.isQueryType(type))) throw new AppError('bad_request', GAME_MSG.unknownType);
+  }
+
+  /**
+   * A host naming a cloud metadata address in any spelling (`2852039166`, `0xa9fea9fe`, `::ffff:a9fe:a9fe`) is
+   * refused unless the administrators allow such targets, as for services; names are checked at each query,
+   * when they are resolved (integrations/game-query/query-host.ts).
+   */
+  async #checkHost(host: string): Promise<void> {
+    if (isMetadataAddress(host) && !(await this.deps.allowMetadataTargets())) {
+      throw new AppError('bad_request', SERVICE_MSG.metadataTarget);
+    }
   }
 }
 

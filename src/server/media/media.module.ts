@@ -91,6 +91,7 @@ export function createMediaServices(deps: MediaModuleDeps): MediaServices {
       active: () => active.current(),
       clock: deps.clock,
       limit: deps.invitationLimit ?? DEFAULT_INVITATION_LIMIT,
+      log: deps.log,
     }),
     mediaPoller: poller,
   };

@@ -1,6 +1,8 @@
 import { isAdminRole } from '#shared/permissions';
 import { MEDIA_MSG } from '#shared/schemas/media';
+import type { FastifyBaseLogger } from 'fastify';
 import { IntegrationError } from '../integrations/http/json-client.ts';
+import { MEDIA_SERVER, plainFailure } from '../integrations/http/plain-failure.ts';
 import type { MediaInvitation, MediaInvitationsRepository } from '../repositories/media-invitations.repository.ts';
 import {
   NO_MEDIA_STATUS,
@@ -30,6 +32,8 @@ export interface MediaServiceDeps {
   active: () => Promise<ActiveMedia | null>;
   clock: Clock;
   limit: InvitationLimit;
+  /** Where a failure's full reason goes when the caller is told only a plain one. */
+  log: Pick<FastifyBaseLogger, 'warn'>;
 }
 
 /** The media card's rules: readers answer from the last poll; invitations go to the active back end. */
@@ -78,7 +82,9 @@ export class MediaService {
       await active.inviter.invite({ email, machineId, libraries: active.shareLibraries });
     } catch (error) {
       // Anything but an outside system's failure is our bug: recorded as failed, then left to the error handler.
-      const failure = error instanceof IntegrationError ? invitationFailure(error) : null;
+      const failure = error instanceof IntegrationError ? invitationFailure(error, user) : null;
+      if (error instanceof IntegrationError && failure?.message !== error.message)
+        this.deps.log.warn({ user: user.id, reason: error.message }, 'media invitation failed');
       await this.deps.invitations.setResult(id, 'failed', failure?.message ?? MEDIA_MSG.sendFailed);
       throw failure ?? error;
     }
@@ -104,7 +110,11 @@ export class MediaService {
     try {
       return await active.backend.image(path);
     } catch (error) {
-      if (error instanceof IntegrationError) throw new AppError('bad_gateway', error.message);
+      if (error instanceof IntegrationError) {
+        // Any approved user loads thumbnails: the reason, which may name the server's address, goes to the log.
+        this.deps.log.warn({ reason: error.message }, 'media thumbnail failed');
+        throw new AppError('bad_gateway', plainFailure(MEDIA_SERVER, error));
+      }
       throw error;
     }
   }
@@ -119,11 +129,12 @@ export class MediaService {
 
 /**
  * What the caller is told of a failed invitation: plex.tv's own reason when it refused the address or the share
- * (400); our token refused (502, MEDIA_MSG.plexTokenRefused); plex.tv or the server unreachable or failing (502,
- * the client's redacted reason).
+ * (400: it speaks of the invited address, never of ours); our token refused (502, MEDIA_MSG.plexTokenRefused);
+ * plex.tv or the server unreachable or failing (502): the client's redacted reason for admins, a plain reason
+ * without the server's address for everyone else (issue 26).
  */
-function invitationFailure(error: IntegrationError): AppError {
+function invitationFailure(error: IntegrationError, user: User): AppError {
   if (error.kind === 'refused') return new AppError('bad_request', error.message);
   if (error.status === 401) return new AppError('bad_gateway', MEDIA_MSG.plexTokenRefused);
-  return new AppError('bad_gateway', error.message);
+  return new AppError('bad_gateway', isAdminRole(user.role) ? error.message : plainFailure(MEDIA_SERVER, error));
 }

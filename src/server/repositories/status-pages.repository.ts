@@ -31,6 +31,8 @@ export interface PublicServiceRow {
   name: string;
   status: boolean;
   publicBadge: boolean;
+  /** NSFW services are never shown publicly, whatever a page or a badge mark says. */
+  nsfw: boolean;
 }
 
 /** The only game-server columns a public page reads: never the host, port or instance. */
@@ -187,12 +189,12 @@ export class StatusPagesRepository {
     return Number(result.numDeletedRows) > 0;
   }
 
-  /** Name, state and badge mark of the given services (those that still exist). */
+  /** Name, state, badge mark and NSFW flag of the given services (those that still exist). */
   async services(ids: readonly number[]): Promise<PublicServiceRow[]> {
     if (ids.length === 0) return [];
     const rows = await this.db
       .selectFrom('services')
-      .select(['id', 'name', 'status', 'public_badge'])
+      .select(['id', 'name', 'status', 'public_badge', 'isNSFW'])
       .where('id', 'in', ids)
       .execute();
     return rows.map((row) => ({
@@ -200,6 +202,7 @@ export class StatusPagesRepository {
       name: row.name,
       status: bool(row.status),
       publicBadge: bool(row.public_badge),
+      nsfw: bool(row.isNSFW),
     }));
   }
 
@@ -229,12 +232,13 @@ export class StatusPagesRepository {
     return new Set(rows.map((row) => row.id));
   }
 
-  /** The services whose badges are public. */
+  /** The services whose badges are public: marked so, and not NSFW (a mark outlives a later NSFW flag). */
   async publicBadgeIds(): Promise<number[]> {
     const rows = await this.db
       .selectFrom('services')
       .select('id')
       .where('public_badge', '=', true)
+      .where('isNSFW', '=', false)
       .orderBy('id')
       .execute();
     return rows.map((row) => row.id);

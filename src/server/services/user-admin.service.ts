@@ -1,9 +1,12 @@
 import { randomInt } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import { MSG, USER_ADMIN_MSG } from '#shared/messages';
 import { canDeleteUser, canManageUser } from '#shared/permissions';
 import type { ImpliedUserChange, PatchUserBody } from '#shared/schemas/users-admin';
 import type { Mailer } from '../integrations/mail/mailer.ts';
+import type { MailSettingsService } from '../notifications/mail-settings.service.ts';
 import type { User, UserChanges, UsersRepository } from '../repositories/users.repository.ts';
+import { holdsKeys, type ApiKeyService } from './api-key.service.ts';
 import { AppError } from './app-error.ts';
 import { isUniqueViolation } from './auth.service.ts';
 import type { PasswordHasher } from './password-hasher.ts';
@@ -16,6 +19,14 @@ export interface UserAdminDeps {
   mailer: Mailer;
   siteTitle: () => Promise<string>;
   publicUrl: string;
+  /** Revokes the keys of an account that stops being an administrator. */
+  apiKeys: Pick<ApiKeyService, 'revokeAllOf'>;
+  /** Whether a recent change of the mail route holds back e-mailing a temporary password. */
+  mailRoute: Pick<MailSettingsService, 'resetMailHold'>;
+  /** Says why a temporary password was not e-mailed. */
+  log: Pick<FastifyBaseLogger, 'warn'>;
+  /** Told when a user's role, approval or NSFW access changed, or the user was deleted (their live streams end). */
+  onRightsChanged: (userId: number) => void;
 }
 
 // No 0/O, 1/l/I: a temporary password is read off a screen and typed by hand.
@@ -43,7 +54,7 @@ export interface AdminReset {
  * User management with SPEC section 6's manageability enforced on the server. Superadmin rows keep their
  * approval, NSFW access and role (so the last superadmin can never be demoted), only a superadmin deletes,
  * never a superadmin row; losing approval, a role change (but not an approval), a reset or deletion ends the
- * user's sessions.
+ * user's sessions. An account that stops being an enabled, approved administrator loses its API keys for good.
  */
 export class UserAdminService {
   constructor(private readonly deps: UserAdminDeps) {}
@@ -103,6 +114,15 @@ export class UserAdminService {
       const isSelf = actor.user.id === target.id;
       await this.deps.sessions.endOthers(target.id, isSelf ? actor.idHash : undefined);
     }
+    // Revoked, not only dormant: a re-promotion grants keys anew, it does not bring back those of the old grant.
+    if (!holdsKeys(updated)) await this.deps.apiKeys.revokeAllOf(updated.id);
+    if (
+      updated.role !== target.role ||
+      updated.approved !== target.approved ||
+      updated.can_view_nsfw !== target.can_view_nsfw
+    ) {
+      this.deps.onRightsChanged(updated.id);
+    }
     return { user: updated, implied, signedOut };
   }
 
@@ -112,12 +132,16 @@ export class UserAdminService {
     if (!target) throw new AppError('not_found', USER_ADMIN_MSG.notFound);
     if (!canDeleteUser(actor, target)) throw new AppError('forbidden', USER_ADMIN_MSG.cannotDeleteSuperadmin);
     await this.deps.sessions.endOthers(target.id);
+    await this.deps.apiKeys.revokeAllOf(target.id);
     await this.deps.users.delete(target.id);
+    this.deps.onRightsChanged(target.id);
   }
 
   /**
    * Sets a temporary password (the next sign-in must change it) and ends the user's sessions. It is e-mailed
    * when mail is configured and the user has an address; otherwise it is returned once for the admin to pass on.
+   * A mail route changed in the last day by another account than the user's is treated as no mail: whoever
+   * chose it would receive the password (issue 26).
    */
   async resetPassword(actor: User, userId: number): Promise<AdminReset> {
     const target = await this.#manageable(actor, userId);
@@ -125,7 +149,7 @@ export class UserAdminService {
     const passwordHash = await this.deps.hasher.hash(tempPassword);
     await this.deps.users.update(target.id, { password: passwordHash, temp_password: true });
     await this.deps.sessions.endOthers(target.id);
-    if (this.deps.mailer.isConfigured && target.email) {
+    if (this.deps.mailer.isConfigured && target.email && (await this.#mailRouteTrusted(target.id))) {
       try {
         await this.#mailTemporaryPassword(target, tempPassword);
         return { emailed: true };
@@ -135,6 +159,16 @@ export class UserAdminService {
       }
     }
     return { emailed: false, tempPassword };
+  }
+
+  async #mailRouteTrusted(userId: number): Promise<boolean> {
+    const hold = await this.deps.mailRoute.resetMailHold(userId);
+    if (!hold) return true;
+    this.deps.log.warn(
+      { userId, mailRouteChangedBy: hold.changedBy, mailRouteChangedAt: hold.changedAt },
+      'temporary password not e-mailed: another account changed the mail route in the last 24 hours',
+    );
+    return false;
   }
 
   async #manageable(actor: User, id: number): Promise<User> {

@@ -14,7 +14,7 @@ export function formatPercent(percent: number): string {
 
 /**
  * Badges of the services an admin marked public. Anything else (an id that is not a number, an unknown service,
- * one not marked) is null, which the route answers with one and the same 404, so ids cannot be probed.
+ * one not marked, an NSFW one) is null, which the route answers with one and the same 404, so ids cannot be probed.
  */
 export class BadgeService {
   constructor(
@@ -29,7 +29,8 @@ export class BadgeService {
     const id = Number(idText);
     if (id > 2_147_483_647) return null;
     const [row] = await this.pages.services([id]);
-    return row?.publicBadge ? row : null;
+    // An NSFW service's badge is as unknown as a private one's, even when it was marked public before the flag.
+    return row?.publicBadge && !row.nsfw ? row : null;
   }
 
   /** The state badge: up, down or maintenance. */

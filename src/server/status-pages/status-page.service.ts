@@ -198,10 +198,11 @@ export class StatusPageService {
     const gamesById = new Map(games.map((game) => [game.id, game]));
     return {
       title: page.title,
-      // The admin's order; ids of services or game servers deleted since are left out.
+      // The admin's order; ids of services or game servers deleted since are left out, and so are services flagged
+      // NSFW since they were chosen (an edit of the service or an import), as hidden game servers are.
       services: page.serviceIds.flatMap((id) => {
         const row = byId.get(id);
-        if (!row) return [];
+        if (!row || row.nsfw) return [];
         const status = heldSet.has(id) ? 'maintenance' : row.status ? 'up' : 'down';
         return [{ name: row.name, status, ...serviceUptime(id) }];
       }),
@@ -220,8 +221,11 @@ export class StatusPageService {
     return this.deps.pages.publicBadgeIds();
   }
 
-  /** Marks a service's badges public or not; 404 for an unknown service. */
+  /** Marks a service's badges public or not; 404 for an unknown service, 400 to make an NSFW one public. */
   async setPublicBadge(serviceId: number, isPublic: boolean): Promise<void> {
+    const [service] = await this.deps.pages.services([serviceId]);
+    if (!service) throw new AppError('not_found', STATUS_PAGE_MSG.badgeNotFound);
+    if (isPublic && service.nsfw) throw new AppError('bad_request', STATUS_PAGE_MSG.nsfwBadge);
     if (!(await this.deps.pages.setPublicBadge(serviceId, isPublic))) {
       throw new AppError('not_found', STATUS_PAGE_MSG.badgeNotFound);
     }
@@ -236,10 +240,13 @@ export class StatusPageService {
 
   async #assertChosen(body: Partial<StatusPageFields>): Promise<void> {
     if (body.serviceIds) {
-      const existing = new Set((await this.deps.pages.services(body.serviceIds)).map((row) => row.id));
+      const rows = await this.deps.pages.services(body.serviceIds);
+      const existing = new Set(rows.map((row) => row.id));
       if (body.serviceIds.some((id) => !existing.has(id))) {
         throw new AppError('bad_request', STATUS_PAGE_MSG.unknownService);
       }
+      // Anyone may read a public page: an NSFW service's name would reach those who may not see it (issue 26).
+      if (rows.some((row) => row.nsfw)) throw new AppError('bad_request', STATUS_PAGE_MSG.nsfwService);
     }
     if (body.gameServerIds) {
       const existing = await this.deps.pages.existingGameServerIds(body.gameServerIds);

@@ -9,6 +9,7 @@ export const STATUS_PAGE_MSG = {
   tooManyItems: 'A status page may list at most 200 services and 200 game servers',
   unknownService: 'Unknown service on the status page',
   unknownGameServer: 'Unknown game server on the status page',
+  nsfwService: 'NSFW services cannot be shown on a public status page',
   notFound: 'Status page not found',
   deleted: 'Status page deleted',
   tooMany: 'At most 50 status pages',
@@ -19,6 +20,7 @@ export const STATUS_PAGE_MSG = {
   noteDeleted: 'Note deleted',
   tooManyNotes: 'At most 200 notes per status page',
   badgeNotFound: 'Badge not found',
+  nsfwBadge: 'NSFW services cannot have public badges',
 } as const;
 
 /** A page's address under /status/: lower-case letters, digits and inner dashes. */

@@ -12,6 +12,7 @@ type Item = { id: number; name: string };
 export function StatusPageForm({
   page,
   services,
+  withheldServiceIds,
   gameServers,
   isPending,
   onSubmit,
@@ -19,6 +20,8 @@ export function StatusPageForm({
 }: {
   page: StatusPageWire | null;
   services: readonly Item[];
+  /** Services the page may no longer show (flagged NSFW): left out of what is saved. */
+  withheldServiceIds: ReadonlySet<number>;
   gameServers: readonly Item[];
   isPending: boolean;
   /** Called with the body; `reset` clears the form after a successful create. */
@@ -37,7 +40,7 @@ export function StatusPageForm({
   };
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    onSubmit({ slug, title, serviceIds, gameServerIds }, reset);
+    onSubmit({ slug, title, serviceIds: serviceIds.filter((id) => !withheldServiceIds.has(id)), gameServerIds }, reset);
   };
   const prefix = page ? `status-page-${page.id}` : 'status-page-new';
   return (

@@ -25,7 +25,7 @@ export const STATUS_PAGE_TEXT = {
 export const STATUS_SETTINGS_TEXT = {
   title: 'Status pages and badges',
   description:
-    'Public pages at /status/{slug} show the names, states and uptime of what you pick here, never addresses. Badges work only for services marked public.',
+    'Public pages at /status/{slug} show the names, states and uptime of what you pick here, never addresses. Badges work only for services marked public. NSFW services are never shown publicly.',
   slug: 'Slug',
   pageTitle: 'Title',
   services: 'Services',

@@ -44,6 +44,10 @@ export function StatusPagesSection() {
     else create.mutate(body, { onSuccess: reset });
   };
   const gameItems = (games.data ?? []).map((game) => ({ id: game.id, name: game.displayName ?? game.name }));
+  // NSFW services are never shown publicly (the server refuses them): they are not offered, and a page that holds
+  // one flagged since it was chosen drops it when saved.
+  const publicServices = (services.data ?? []).filter((service) => !service.isNSFW);
+  const nsfwServiceIds = new Set((services.data ?? []).filter((service) => service.isNSFW).map(({ id }) => id));
   return (
     <SettingsSection
       id="status-pages"
@@ -55,7 +59,8 @@ export function StatusPagesSection() {
         <StatusPageForm
           key={editing?.id ?? 'new'}
           page={editing}
-          services={services.data ?? []}
+          services={publicServices}
+          withheldServiceIds={nsfwServiceIds}
           gameServers={gameItems}
           isPending={create.isPending || update.isPending}
           onSubmit={handleSubmit}
@@ -101,7 +106,7 @@ export function StatusPagesSection() {
           ))}
         </ul>
 
-        <BadgesPanel services={services.data ?? []} />
+        <BadgesPanel services={publicServices} />
       </div>
     </SettingsSection>
   );
