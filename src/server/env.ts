@@ -63,7 +63,7 @@ const envSchema = z.object({
   PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   TRUST_PROXY: optionalText,
   ALLOWED_HOSTS: allowedHosts,
-  // Open connections per client address (an IPv6 /64); behind a reverse proxy it counts the proxy. 0: no cap.
+  // Open connections per client address (an IPv6 /64); peers in TRUST_PROXY are not counted. 0: no cap.
   MAX_CONNECTIONS_PER_ADDRESS: z.coerce
     .number()
     .int()
