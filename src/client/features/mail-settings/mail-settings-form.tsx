@@ -35,11 +35,15 @@ function fieldsOf(settings: MailSettingsWire): Fields {
   };
 }
 
+/** Read-only fields look set apart, like the disabled TLS selector beside them, rather than waiting for input. */
+const READ_ONLY_LOOK = 'cursor-default bg-muted/50 shadow-none';
+
 /**
  * SMTP host, port, TLS mode, user, write-only password and sender; validated with the shared contract. Read-only
  * (no Save, a note saying why) for administrators other than the superadmin.
  */
 export function MailSettingsForm({ settings, readOnly = false }: { settings: MailSettingsWire; readOnly?: boolean }) {
+  const readOnlyLook = readOnly ? READ_ONLY_LOOK : undefined;
   const [fields, setFields] = useState<Fields>(() => fieldsOf(settings));
   const [errors, setErrors] = useState<Errors>({});
   const save = useSaveMailSettings(() => setErrors({}));
@@ -91,6 +95,7 @@ export function MailSettingsForm({ settings, readOnly = false }: { settings: Mai
             autoComplete="off"
             placeholder="smtp.example.com"
             readOnly={readOnly}
+            className={readOnlyLook}
             value={fields.host}
             onChange={(e) => set('host')(e.target.value)}
           />
@@ -102,6 +107,7 @@ export function MailSettingsForm({ settings, readOnly = false }: { settings: Mai
             {...control}
             inputMode="numeric"
             readOnly={readOnly}
+            className={readOnlyLook}
             value={fields.port}
             onChange={(e) => set('port')(e.target.value)}
           />
@@ -131,6 +137,7 @@ export function MailSettingsForm({ settings, readOnly = false }: { settings: Mai
             autoComplete="off"
             placeholder="homelab@example.com"
             readOnly={readOnly}
+            className={readOnlyLook}
             value={fields.from}
             onChange={(e) => set('from')(e.target.value)}
           />
@@ -142,6 +149,7 @@ export function MailSettingsForm({ settings, readOnly = false }: { settings: Mai
             {...control}
             autoComplete="off"
             readOnly={readOnly}
+            className={readOnlyLook}
             value={fields.user}
             onChange={(e) => set('user')(e.target.value)}
           />
@@ -155,6 +163,7 @@ export function MailSettingsForm({ settings, readOnly = false }: { settings: Mai
             autoComplete="new-password"
             placeholder={settings.password_set ? MAIL_SETTINGS_TEXT.passwordKept : ''}
             readOnly={readOnly}
+            className={readOnlyLook}
             value={fields.password}
             onChange={(e) => set('password')(e.target.value)}
           />
