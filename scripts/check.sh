@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# `npm run check`: types, lint and format. Runs all three so one run shows every problem; fails if any failed.
+# `npm run check`: types, lint, format and README's performance table (bench:table --check: the table matches
+# bench/results/). Runs all four so one run shows every problem; fails if any failed.
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -13,9 +14,10 @@ step() {
 step types node_modules/.bin/tsc -p tsconfig.json --noEmit
 step lint node_modules/.bin/eslint --max-warnings 0 .
 step format node_modules/.bin/prettier --check --log-level warn .
+step perf-table node_modules/.bin/tsx bench/table.ts --check
 
 if [[ ${#failed[@]} -gt 0 ]]; then
   echo "check failed: ${failed[*]}"
   exit 1
 fi
-echo "check passed: types, lint, format"
+echo "check passed: types, lint, format, perf-table"

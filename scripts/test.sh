@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
 # `npm test`: the whole suite, as CI runs it (.ci/run).
-#   check    tsc + eslint + prettier --check            (npm run check)
+#   check    tsc + eslint + prettier --check + bench:table --check   (npm run check)
 #   unit     unit tests on Node 20                      (vitest --project unit)
 #   components  React components on happy-dom (Testing Library), in the same run as unit (vitest --project components)
 #   routes   route tests on SQLite, Node 20             (vitest --project routes)
 #   pg       route tests on a throwaway PostgreSQL 15   (scripts/with-postgres.sh)
 #   node24   unit + route tests on SQLite, Node 24      (scripts/node24.sh)
 #   e2e      npm run build, then browser tests in Chromium, two files at a time (vitest --project e2e), then the
-#            system tests of the built server one after another (vitest --project system, same run)
+#            system tests of the built server one after another (vitest --project system, same run); the run is
+#            inside scripts/with-postgres.sh so the PostgreSQL-only system tests (*.pg.system.ts) run too
 # TEST_ONLY=unit,routes,... runs a subset; extra arguments go to every vitest run (e.g. a file filter).
 # Installs what is missing: npm dependencies (npm ci), Chromium, PostgreSQL 15 and armagetronad-dedicated (apt-get).
-# Ends with one line "N passed, N failed" summed over all vitest runs; exits non-zero if anything failed.
+# Every vitest run must find tests: a file filter that matches nothing in a lane fails that lane.
+# Ends with a table of each section's time, then one line "N passed, N failed" summed over all vitest runs;
+# exits non-zero if anything failed.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -29,16 +32,22 @@ wants() { [[ " ${LANES[*]} " =~ " $1 " ]]; }
 REPORTS="$ROOT/.cache/test-reports"
 rm -rf "$REPORTS"
 mkdir -p "$REPORTS"
-VITEST=(node "$ROOT/node_modules/vitest/vitest.mjs" run --passWithNoTests --reporter=default --reporter=json)
+VITEST=(node "$ROOT/node_modules/vitest/vitest.mjs" run --reporter=default --reporter=json)
 FAILED=()
 SECTION_START=$SECONDS
+# One "name|result|seconds" per finished section, for the summary's table.
+TIMES=()
 
 clock() { printf '%02d:%02d' $(($1 / 60)) $(($1 % 60)); }
 section() {
   SECTION_START=$SECONDS
   printf '\n==== [%s] %s ====\n' "$(clock $SECONDS)" "$1"
 }
-done_section() { printf -- '---- %s: %s in %s s\n' "$1" "$2" $((SECONDS - SECTION_START)); }
+done_section() {
+  local took=$((SECONDS - SECTION_START))
+  printf -- '---- %s: %s in %s s\n' "$1" "$2" "$took"
+  TIMES+=("$1|$2|$took")
+}
 
 # lane NAME COMMAND...: runs one lane, records a failure instead of stopping the whole suite.
 lane() {
@@ -89,7 +98,7 @@ if wants e2e; then
   echo "$("$CHROMIUM_PATH" --version 2>/dev/null || echo chromium) at $CHROMIUM_PATH"
   done_section chromium ok
 fi
-if wants pg; then
+if wants pg || wants e2e; then
   section "postgresql 15"
   [[ -x /usr/lib/postgresql/15/bin/initdb ]] || apt_install postgresql-15
   /usr/lib/postgresql/15/bin/postgres --version
@@ -136,7 +145,7 @@ wait_node24_setup() {
 
 # ---- (c) types, lint, format
 if wants check; then
-  section "check: tsc + eslint + prettier"
+  section "check: tsc + eslint + prettier + bench:table --check"
   lane check npm run --silent check
 fi
 
@@ -170,8 +179,10 @@ if wants e2e; then
   section "build"
   if npm run --silent build; then
     done_section build ok
-    section "e2e in Chromium"
-    lane e2e env -u DATABASE_URL "${VITEST[@]}" --project e2e --project system --outputFile.json="$REPORTS/e2e.json" "$@"
+    section "e2e in Chromium, then system tests (PostgreSQL 15 for *.pg.system.ts)"
+    # The built servers get only the environment each test gives them (tests/helpers/server-process.ts), so the
+    # cluster's DATABASE_URL reaches only the tests that pass it on.
+    lane e2e scripts/with-postgres.sh "${VITEST[@]}" --project e2e --project system --outputFile.json="$REPORTS/e2e.json" "$@"
   else
     done_section build "FAILED"
     FAILED+=(build)
@@ -179,6 +190,10 @@ if wants e2e; then
 fi
 
 printf '\n==== [%s] summary ====\n' "$(clock $SECONDS)"
+for entry in "${TIMES[@]}"; do
+  IFS='|' read -r name result took <<<"$entry"
+  printf '  %-26s %5s s  %s\n' "$name" "$took" "$result"
+done
 if [[ ${#FAILED[@]} -gt 0 ]]; then
   echo "failed lanes: ${FAILED[*]}"
 fi
