@@ -44,7 +44,33 @@ function permissionProblem(code: string | undefined): string | undefined {
   return undefined;
 }
 
-const FIX = 'give this user write access to it (chown/chmod) or set DATA_DIR to a writable directory';
+/**
+ * mkdir -p, one level at a time from the nearest existing ancestor. Node's recursive mkdirSync reports ENOENT when
+ * the real cause is a read-only file system (EROFS) or a permission, and loops forever under /proc; making each
+ * missing folder on its own surfaces the error of the folder that failed.
+ */
+function makeDirectories(target: string): void {
+  const missing: string[] = [];
+  let current = target;
+  while (!statIfExists(current) && path.dirname(current) !== current) {
+    missing.unshift(current);
+    current = path.dirname(current);
+  }
+  for (const folder of missing) {
+    try {
+      fs.mkdirSync(folder);
+    } catch (error) {
+      // Another process (a second instance starting) made it first.
+      if (errorCode(error) !== 'EEXIST' || !statIfExists(folder)?.isDirectory()) throw error;
+    }
+  }
+}
+
+/** What to do about a refused write: permissions are fixed with chown/chmod, a read-only mount only by remounting. */
+function fixFor(code: string | undefined): string {
+  const access = code === 'EROFS' ? 'mount it read-write' : 'give this user write access to it (chown/chmod)';
+  return `${access} or set DATA_DIR to a writable directory`;
+}
 
 /**
  * Makes sure DATA_DIR (the SQLite database, uploaded images, the geo-IP cache) is a directory this process can
@@ -58,13 +84,18 @@ export function prepareDataDir(dataDir: string, sqliteFile?: string): void {
   }
   if (!stat) {
     try {
-      fs.mkdirSync(dataDir, { recursive: true });
+      makeDirectories(dataDir);
     } catch (error) {
       const code = errorCode(error);
       const blocker = code === 'ENOTDIR' || code === 'EEXIST' ? fileInTheWay(dataDir) : undefined;
+      const permission = permissionProblem(code);
       const reason = blocker
         ? `${blocker} is a file, not a directory`
-        : (permissionProblem(code) ?? (error instanceof Error ? error.message : String(error)));
+        : permission
+          ? `${permission}; ${fixFor(code)}`
+          : error instanceof Error
+            ? error.message
+            : String(error);
       throw new StartupError(`DATA_DIR ${dataDir} cannot be created: ${reason}`);
     }
   }
@@ -72,7 +103,7 @@ export function prepareDataDir(dataDir: string, sqliteFile?: string): void {
     fs.accessSync(dataDir, fs.constants.R_OK | fs.constants.W_OK | fs.constants.X_OK);
   } catch (error) {
     const reason = permissionProblem(errorCode(error)) ?? String(error);
-    throw new StartupError(`DATA_DIR ${dataDir} is not writable: ${reason}; ${FIX}`);
+    throw new StartupError(`DATA_DIR ${dataDir} is not writable: ${reason}; ${fixFor(errorCode(error))}`);
   }
   if (sqliteFile === undefined) return;
   const file = statIfExists(sqliteFile);
@@ -82,6 +113,6 @@ export function prepareDataDir(dataDir: string, sqliteFile?: string): void {
     fs.accessSync(sqliteFile, fs.constants.R_OK | fs.constants.W_OK);
   } catch (error) {
     const reason = permissionProblem(errorCode(error)) ?? String(error);
-    throw new StartupError(`The SQLite database ${sqliteFile} is not writable: ${reason}; ${FIX}`);
+    throw new StartupError(`The SQLite database ${sqliteFile} is not writable: ${reason}; ${fixFor(errorCode(error))}`);
   }
 }

@@ -53,10 +53,20 @@ const allowedHosts = optionalText.transform((value, context) => {
   return names.map(normalizeAllowedHost);
 });
 
+/**
+ * PORT: unset means 5000. An empty value is a mistake (`PORT=` with the number forgotten), not a choice: coerced, it
+ * would be 0, which listens on a random port nobody knows.
+ */
+const port = z
+  .string()
+  .refine((value) => value.trim() !== '', { message: 'is empty: set a port number (1-65535), or unset PORT for 5000' })
+  .pipe(z.coerce.number<string>().int().min(0).max(65_535))
+  .default(5000);
+
 const rowCap = (fallback: number) => z.coerce.number().int().min(1).max(1_000_000).default(fallback);
 
 const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65_535).default(5000),
+  PORT: port,
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: databaseUrl,

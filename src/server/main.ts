@@ -8,9 +8,9 @@ import { checkSqliteIntegrity } from './db/sqlite-integrity.ts';
 import { readEnv } from './env.ts';
 import { leaderWork, startScheduler } from './jobs/scheduler.ts';
 import { exitOnSignals } from './shutdown.ts';
-import { StartupError } from './startup-error.ts';
+import { listenRefusal, StartupError } from './startup-error.ts';
 
-/** Reads the configuration, opens and migrates the database, starts the jobs and listens. */
+/** Reads the configuration, opens and migrates the database, listens, then starts the jobs. */
 async function main(): Promise<void> {
   const env = readEnv();
   // DATA_DIR holds uploads and the geo-IP cache on PostgreSQL too.
@@ -29,12 +29,15 @@ async function main(): Promise<void> {
   if (quickCheckMs !== undefined) {
     built.app.log.info({ file: env.sqlitePath, durationMs: quickCheckMs }, 'SQLite quick_check passed');
   }
+  // Listen before any job starts: a port in use is then a one-line refusal, not a crash of a running monitor.
+  await built.app.listen({ port: env.PORT, host: env.HOST }).catch((error: unknown) => {
+    throw listenRefusal(error, env.PORT, env.HOST);
+  });
   // The jobs every instance runs, the notification outbox among them (jobs/scheduler.ts).
   const scheduler = startScheduler(built.services, built.app.log);
   // The monitor and the leader-only jobs (pollers, pruning) run in the instance that leads (always, on SQLite);
   // see services/leadership.ts.
   await built.services.leadership.start(leaderWork(built.services, built.app.log));
-  await built.app.listen({ port: env.PORT, host: env.HOST });
 
   exitOnSignals({
     log: built.app.log,

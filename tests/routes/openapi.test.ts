@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiPath, type OpenApiDocument, type OpenApiOperation } from '../../src/server/openapi/openapi-document.ts';
 import { createActors, type Actor, type ActorKind } from '../helpers/actors.ts';
@@ -91,6 +92,22 @@ describe('GET /api/openapi.json', () => {
     });
     const upload = operation('POST', '/api/upload/{type}').requestBody?.content ?? {};
     expect(Object.keys(upload).sort()).toEqual(['application/json', 'multipart/form-data']);
+  });
+
+  it('names the upload form fields the server reads: an image sent as the document says is stored', async () => {
+    const form = operation('POST', '/api/upload/{type}').requestBody?.content['multipart/form-data']?.schema as {
+      properties?: Record<string, { format?: string }>;
+    };
+    const fileFields = Object.entries(form.properties ?? {}).filter(([, field]) => field.format === 'binary');
+    expect(fileFields.map(([name]) => name)).toEqual(['image']);
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#3366cc' } })
+      .png()
+      .toBuffer();
+    const data = new FormData();
+    data.append(fileFields[0]?.[0] ?? '', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'logo.png');
+    const stored = await admin.request<{ url?: string }>('POST', '/api/upload/site', { form: data });
+    expect(stored.status, stored.text).toBe(200);
+    expect(stored.body.url).toMatch(/^\/uploads\//);
   });
 
   it('describes the answers that are not JSON by their media type', () => {

@@ -1,8 +1,11 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/database.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
+import { openRawSqlite } from '../helpers/raw-sqlite.ts';
 import { freePort, runServerUntilExit, tempDataDir, type ServerExit } from '../helpers/server-process.ts';
 
 /**
@@ -121,5 +124,121 @@ describe('start-up refusals', () => {
   it('refuses a SESSION_SECRET shorter than 32 characters', async () => {
     const line = refusal(await runServerUntilExit({ dataDir: folder('short-secret'), env: { SESSION_SECRET: 'x' } }));
     expect(line).toMatch(/^Invalid configuration: SESSION_SECRET: must be at least 32 characters/);
+  });
+});
+
+/** A TCP server on 127.0.0.1 that accepts connections and never writes a byte (a wrong port, a black hole). */
+async function silentListener(): Promise<{ port: number; close(): Promise<void> }> {
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return {
+    port: address.port,
+    close: () =>
+      new Promise((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A read-only tmpfs mounted at `dir` (root in this sandbox may mount), or false when mounting is not permitted. */
+function mountReadOnly(dir: string): boolean {
+  fs.mkdirSync(dir, { recursive: true });
+  return spawnSync('mount', ['-t', 'tmpfs', '-o', 'ro,size=1m', 'tmpfs', dir], { stdio: 'ignore' }).status === 0;
+}
+
+describe('start-up edge cases (issue 27)', () => {
+  it('refuses an empty PORT instead of listening on a random port', async () => {
+    const exit = await runServerUntilExit({ dataDir: folder('empty-port'), env: { PORT: '' } });
+    expect(refusal(exit)).toBe(
+      'Invalid configuration: PORT: is empty: set a port number (1-65535), or unset PORT for 5000',
+    );
+  });
+
+  it('refuses a port already in use with one line, before any job starts', async () => {
+    const taken = await silentListener();
+    try {
+      const exit = await runServerUntilExit({ dataDir: folder('port-in-use'), port: taken.port });
+      expect(refusal(exit)).toBe(`Port ${taken.port} is already in use: stop the other program or set PORT`);
+    } finally {
+      await taken.close();
+    }
+  });
+
+  it('says a DATA_DIR to be created on a read-only mount is on a read-only file system', async () => {
+    const mount = path.join(root, 'read-only-mount');
+    const mounted = mountReadOnly(mount);
+    try {
+      const dataDir = path.join(mount, 'homelab', 'data');
+      // Without the right to mount (not root), a folder without write permission stands in for the mount.
+      if (!mounted) fs.chmodSync(mount, 0o555);
+      const line = refusal(await runServerUntilExit({ dataDir }));
+      expect(line).toBe(
+        mounted
+          ? `DATA_DIR ${dataDir} cannot be created: it is on a read-only file system; mount it read-write or set DATA_DIR to a writable directory`
+          : expect.stringMatching(new RegExp(`^DATA_DIR ${dataDir} cannot be created: permission denied for `)),
+      );
+    } finally {
+      if (mounted) spawnSync('umount', [mount], { stdio: 'ignore' });
+    }
+  });
+
+  it('gives up on a PostgreSQL port that accepts but never answers within 5 s, naming host and port only', async () => {
+    const blackHole = await silentListener();
+    try {
+      const started = performance.now();
+      const exit = await runServerUntilExit({
+        dataDir: folder('pg-silent'),
+        env: { DATABASE_URL: `postgres://homelab:hunter2-secret@127.0.0.1:${blackHole.port}/homelab` },
+      });
+      const seconds = (performance.now() - started) / 1000;
+      expect(refusal(exit)).toBe(
+        `Could not connect to the PostgreSQL server given by DATABASE_URL (127.0.0.1:${blackHole.port}): ` +
+          'no answer within 5 s; check that this host and port are a PostgreSQL server',
+      );
+      expect(exit.output).not.toContain('hunter2');
+      // 5 s of waiting plus the server's own start; pg's default was 15 s.
+      expect(seconds).toBeLessThan(12);
+    } finally {
+      await blackHole.close();
+    }
+  });
+
+  it('never prints the bytes of a damaged schema, only what happened and what to do', async () => {
+    const dataDir = folder('damaged-schema');
+    const file = path.join(dataDir, 'homelab.db');
+    await populatedDatabase(file);
+    // A schema entry whose name and SQL are garbage: a newline, a terminal escape, invalid UTF-8.
+    const raw = openRawSqlite(file);
+    raw.unsafeMode(true);
+    raw.pragma('writable_schema = ON');
+    raw
+      .prepare(
+        `UPDATE sqlite_master SET name = CAST(X'73658081FEFF1B5B33316D0A0D' AS TEXT),
+           sql = CAST(X'435245415445205441424C452022736574' || X'8081FEFF1B5B33316D0A0D00' || X'282961' AS TEXT)
+         WHERE name = 'settings'`,
+      )
+      .run();
+    raw.close();
+
+    const line = refusal(await runServerUntilExit({ dataDir }));
+    expect(line).toMatch(/^[\x20-\x7e]+$/);
+    expect(line).toContain(`The SQLite database ${file} is damaged (malformed database schema); refusing to start`);
+    expect(line).toContain('restore the file from a backup');
+  });
+
+  it('refuses SQLite on a Node that crashes better-sqlite3 with one line, not a stack', async () => {
+    // The server sees a Node version it must refuse (process.version set before it loads).
+    const pretend = "--import=data:text/javascript,Object.defineProperty(process,'version',{value:'v24.19.0'})";
+    const line = refusal(await runServerUntilExit({ dataDir: folder('new-node'), env: { NODE_OPTIONS: pretend } }));
+    expect(line).toBe(
+      'SQLite (better-sqlite3 12) crashes on Node v24.19.0. Run on Node 20, 22 or 24.18, or set DATABASE_URL to use PostgreSQL.',
+    );
   });
 });

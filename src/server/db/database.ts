@@ -110,7 +110,7 @@ export function openDatabase(config: DbConfig): Db {
     return { kysely, dialect: 'postgres', connectionString: config.databaseUrl, close: () => kysely.destroy() };
   }
   const unsupported = sqliteUnsupportedReason(process.version);
-  if (unsupported) throw new Error(unsupported);
+  if (unsupported) throw new StartupError(unsupported);
   if (config.sqlitePath !== ':memory:') fs.mkdirSync(path.dirname(config.sqlitePath), { recursive: true });
   const sqlite = openSqlite(config.sqlitePath, config.sqliteNativeBinding);
   const kysely = new Kysely<Database>({

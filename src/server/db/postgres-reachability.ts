@@ -18,18 +18,34 @@ function reasonOf(error: unknown): string {
 }
 
 /**
+ * How long the first connection (TCP, TLS and the start-up handshake) may take. A PostgreSQL server on the same
+ * network answers in milliseconds; a port that accepts and never answers (a wrong port, a firewall that swallows
+ * packets) would otherwise hold the start for pg's 15 s.
+ */
+export const POSTGRES_CONNECT_TIMEOUT_MS = 5_000;
+
+/**
  * Connects once before migrating, so an unreachable server, a wrong password or a missing database is reported as
  * what it is, with the address, instead of as "Migration failed: ...". The password is never part of the message.
  */
-export async function checkPostgresReachable(databaseUrl: string, timeoutMs = 15_000): Promise<void> {
+export async function checkPostgresReachable(
+  databaseUrl: string,
+  timeoutMs = POSTGRES_CONNECT_TIMEOUT_MS,
+): Promise<void> {
   const client = new (loadPg().Client)({ connectionString: databaseUrl, connectionTimeoutMillis: timeoutMs });
   // A connection that fails after connect() settled would otherwise be an unhandled 'error' event.
   client.on('error', () => undefined);
+  const started = performance.now();
   try {
     await client.connect();
   } catch (error) {
     const password = decodeURIComponent(new URL(databaseUrl).password);
-    const reason = password ? reasonOf(error).replaceAll(password, '***') : reasonOf(error);
+    // pg's own words for it are "timeout expired", which says neither what waited nor what to check.
+    const timedOut = performance.now() - started >= timeoutMs;
+    const raw = timedOut
+      ? `no answer within ${timeoutMs / 1000} s; check that this host and port are a PostgreSQL server`
+      : reasonOf(error);
+    const reason = password ? raw.replaceAll(password, '***') : raw;
     throw new StartupError(
       `Could not connect to the PostgreSQL server given by DATABASE_URL (${postgresAddress(databaseUrl)}): ${reason}`,
     );

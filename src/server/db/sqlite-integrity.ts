@@ -9,11 +9,29 @@ export function isSqliteDamage(error: unknown): boolean {
   return error instanceof Error && 'code' in error && DAMAGE_CODES.has(String(error.code));
 }
 
+/** Longest finding quoted in the refusal: enough for SQLite's phrase and a few page numbers. */
+const MAX_FINDING_LENGTH = 300;
+
+/**
+ * SQLite's finding without anything read from the file. A damaged schema's message quotes the broken entry
+ * ("malformed database schema (<name>) - unrecognized token: "<sql>""), which is whatever bytes are there now:
+ * newlines, terminal escape sequences, invalid UTF-8. Only SQLite's own phrase is kept, in printable ASCII, so the
+ * refusal stays one readable line.
+ */
+export function describeDamage(finding: string): string {
+  const phrase = finding
+    .replace(/malformed database schema\b.*/s, 'malformed database schema')
+    .replace(/[^\x20-\x7e]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return phrase.length > MAX_FINDING_LENGTH ? `${phrase.slice(0, MAX_FINDING_LENGTH)}...` : phrase;
+}
+
 /** The refusal to start on a damaged file: names it and gives both ways back (a backup, or `.recover`). */
 export function damagedDatabaseError(file: string, finding: string): StartupError {
   const recovered = file.replace(/(\.db)?$/, '-recovered.db');
   return new StartupError(
-    `The SQLite database ${file} is damaged (${finding}); refusing to start on it. ` +
+    `The SQLite database ${file} is damaged (${describeDamage(finding)}); refusing to start on it. ` +
       `Stop the server, then restore the file from a backup, or copy what is readable into a new file with ` +
       `sqlite3 ${file} ".recover" | sqlite3 ${recovered} and move that over ${file} ` +
       `(delete ${file}-wal and ${file}-shm first).`,

@@ -13,9 +13,12 @@ import { AppError } from '../services/app-error.ts';
 import { fileTooLarge } from '../services/upload-errors.ts';
 import type { RouteContext } from './route-context.ts';
 
-/** The multipart form as the reference shows it (the route reads and checks it itself, streaming). */
+/**
+ * The multipart form as the reference shows it (the route reads and checks it itself, streaming). The file part is
+ * named `image`, the one name http/multipart-image.ts reads.
+ */
 const imageForm = z.object({
-  file: z.string().meta({ format: 'binary', description: 'The image (PNG, JPEG, GIF, WebP or SVG; at most 5 MB)' }),
+  image: z.string().meta({ format: 'binary', description: 'The image (PNG, JPEG, GIF, WebP or SVG; at most 5 MB)' }),
   instanceId: z.string().optional().meta({ description: 'Game icons: the AMP instance id of the server' }),
   id: z.string().optional().meta({ description: "Game icons: the game server's id" }),
 });
