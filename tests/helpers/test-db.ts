@@ -4,7 +4,8 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type Db } from '../../src/server/db/database.ts';
-import { migrateToLatest } from '../../src/server/db/migrate.ts';
+import { Migrator } from 'kysely';
+import { migrateToLatest, migrationsFor } from '../../src/server/db/migrate.ts';
 
 /** A freshly migrated database of its own: SQLite in a temp folder, or a new PostgreSQL database when DATABASE_URL is set. */
 export interface TestDb {
@@ -51,4 +52,11 @@ export async function createTestDb(migrate: (db: Db) => Promise<void> = migrateT
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Migrates `db` up (or down) to the migration `name`: a migration test's "before" state. */
+export async function migrateTo(db: Db, name: string): Promise<void> {
+  const provider = { getMigrations: () => Promise.resolve(migrationsFor(db)) };
+  const { error } = await new Migrator({ db: db.kysely, provider }).migrateTo(name);
+  if (error) throw error instanceof Error ? error : new Error(`migrating to ${name} failed`);
 }

@@ -1,8 +1,5 @@
-import { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/server/db/database.ts';
-import { migrationsFor } from '../../src/server/db/migrate.ts';
-import { createTestDb, type TestDb } from '../helpers/test-db.ts';
+import { createTestDb, migrateTo, type TestDb } from '../helpers/test-db.ts';
 
 // Migration 0020 on a database in use (SQLite, or PostgreSQL with DATABASE_URL): keys left dormant by a demotion
 // before it are revoked, so a re-promotion cannot bring them back; the stored mail route counts as not changed.
@@ -12,12 +9,6 @@ const MIGRATION = '0020-escalation-guards';
 const NOW = '2030-03-01T10:00:00.000Z';
 
 let testDb: TestDb;
-
-async function migrateTo(db: Db, name: string): Promise<void> {
-  const provider = { getMigrations: () => Promise.resolve(migrationsFor(db)) };
-  const { error } = await new Migrator({ db: db.kysely, provider }).migrateTo(name);
-  if (error) throw error instanceof Error ? error : new Error(`migrating to ${name} failed`);
-}
 
 beforeAll(async () => {
   testDb = await createTestDb((db) => migrateTo(db, BEFORE));

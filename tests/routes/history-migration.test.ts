@@ -1,7 +1,7 @@
-import { Migrator, type Generated, type Kysely } from 'kysely';
+import { type Generated, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bool, type Db } from '../../src/server/db/database.ts';
-import { migrateToLatest, migrationsFor } from '../../src/server/db/migrate.ts';
+import { bool } from '../../src/server/db/database.ts';
+import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { pruneHistory } from '../../src/server/monitor/history-retention.ts';
 import { dayBucket, hourBucket, rollUp, type CheckResult, type RollupDelta } from '../../src/server/monitor/rollup.ts';
 import {
@@ -9,7 +9,7 @@ import {
   type LogRow,
   type UptimeSums,
 } from '../../src/server/repositories/status-history.repository.ts';
-import { createTestDb, type TestDb } from '../helpers/test-db.ts';
+import { createTestDb, migrateTo, type TestDb } from '../helpers/test-db.ts';
 
 /** The history tables as migration 0012 left them (the current schema types describe 0013's). */
 interface OldSchema {
@@ -38,12 +38,6 @@ const WINDOWS = { h24: since(24), d7: since(7 * 24), d30: since(30 * 24) };
 let testDb: TestDb;
 let ids: number[];
 let raw: CheckResult[];
-
-async function migrateTo(db: Db, name: string): Promise<void> {
-  const provider = { getMigrations: () => Promise.resolve(migrationsFor(db)) };
-  const { error } = await new Migrator({ db: db.kysely, provider }).migrateTo(name);
-  if (error) throw error instanceof Error ? error : new Error(`migrating to ${name} failed`);
-}
 
 /** What the history reads answered before 0013: the old repository's queries on the old tables. */
 async function oldAnswers(db: Kysely<OldSchema>, serviceId: number) {

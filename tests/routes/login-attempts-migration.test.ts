@@ -1,9 +1,7 @@
-import { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/server/db/database.ts';
-import { migrateToLatest, migrationsFor } from '../../src/server/db/migrate.ts';
+import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { RELAXED_LIMITS, startTestApp, TestClock, type TestApp } from '../helpers/test-app.ts';
-import { createTestDb, type TestDb } from '../helpers/test-db.ts';
+import { createTestDb, migrateTo, type TestDb } from '../helpers/test-db.ts';
 import { testHasher } from '../helpers/test-hasher.ts';
 
 // Migration 0021 on a database in use (SQLite, or PostgreSQL with DATABASE_URL): the successful sign-ins stored
@@ -16,12 +14,6 @@ const HOME = '198.51.100.21';
 
 let testDb: TestDb;
 let app: TestApp | undefined;
-
-async function migrateTo(db: Db, name: string): Promise<void> {
-  const provider = { getMigrations: () => Promise.resolve(migrationsFor(db)) };
-  const { error } = await new Migrator({ db: db.kysely, provider }).migrateTo(name);
-  if (error) throw error instanceof Error ? error : new Error(`migrating to ${name} failed`);
-}
 
 beforeAll(async () => {
   testDb = await createTestDb((db) => migrateTo(db, BEFORE));

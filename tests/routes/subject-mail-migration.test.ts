@@ -1,10 +1,8 @@
-import { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/server/db/database.ts';
-import { migrateToLatest, migrationsFor } from '../../src/server/db/migrate.ts';
+import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { startSwitchableSmtp, type SwitchableSmtp } from './outbox-harness.ts';
 import { startTestApp, TestClock, type TestApp } from '../helpers/test-app.ts';
-import { createTestDb, type TestDb } from '../helpers/test-db.ts';
+import { createTestDb, migrateTo, type TestDb } from '../helpers/test-db.ts';
 
 // Migration 0018 on a database in use (SQLite, or PostgreSQL with DATABASE_URL): a subscription made before it
 // starts getting e-mails for changes not yet processed, and changes processed before it send nothing afterwards.
@@ -15,12 +13,6 @@ const NOW = '2030-03-01T10:00:00.000Z';
 let testDb: TestDb;
 let smtp: SwitchableSmtp;
 let app: TestApp | undefined;
-
-async function migrateTo(db: Db, name: string): Promise<void> {
-  const provider = { getMigrations: () => Promise.resolve(migrationsFor(db)) };
-  const { error } = await new Migrator({ db: db.kysely, provider }).migrateTo(name);
-  if (error) throw error instanceof Error ? error : new Error(`migrating to ${name} failed`);
-}
 
 beforeAll(async () => {
   smtp = await startSwitchableSmtp();

@@ -6,6 +6,7 @@ import { carriedSecret } from '../integrations/settings/integration-descriptor.t
 import { isMetadataUrl } from '../monitor/metadata-targets.ts';
 import { passwordMustBeReentered, withRouteChange } from '../notifications/mail-settings.service.ts';
 import type { StoredMailSettings } from '../repositories/mail-settings.repository.ts';
+import { ROLE_POLICY_FIELDS } from '../services/settings.service.ts';
 import {
   INTEGRATION_IDS,
   MAIL_SECRET_FIELDS,
@@ -74,9 +75,6 @@ function planMail(
   plan.mail = withRouteChange(state.mail, next, context.actorId, context.now);
 }
 
-/** The role policy's settings (default role, registration): changed only by a person, never with a key. */
-const ROLE_POLICY_FIELDS: ReadonlySet<string> = new Set(['default_role', 'registration_open']);
-
 /**
  * The one-row sections: site settings (registration_open is the superadmin's), the integrations (a literal cloud
  * metadata URL refused unless allowed) and SMTP. Secrets absent from the file keep the stored ones.
@@ -101,7 +99,7 @@ export async function planSingletons(
       problems.add('settings.registration_open', CONFIG_MSG.registrationSuperadmin);
     }
     for (const change of changes) {
-      if (context.viaApiKey && ROLE_POLICY_FIELDS.has(change.field)) {
+      if (context.viaApiKey && (ROLE_POLICY_FIELDS as readonly string[]).includes(change.field)) {
         problems.add(`settings.${change.field}`, SETTINGS_MSG.rolePolicyNotForKeys);
       }
     }

@@ -4,6 +4,7 @@ import { API_KEY_MSG } from '#shared/schemas/api-keys';
 import { isAdminRole, isApproved } from '#shared/permissions';
 import { AppError } from '../services/app-error.ts';
 import type { ActiveSession } from '../services/session.service.ts';
+import type { SettingsCaller } from '../services/settings.service.ts';
 
 /**
  * Who may call a route. Every /api route declares one in `config.access`; the app refuses to start
@@ -73,4 +74,9 @@ export function assertAccess(access: Access, request: FastifyRequest): void {
 export function requireAuth(request: FastifyRequest): ActiveSession {
   if (!request.auth) throw new AppError('unauthenticated', MSG.notAuthenticated);
   return request.auth;
+}
+
+/** Who changes settings through this request: the user, whether by key (keys never act on accounts), its log. */
+export function settingsCaller(request: FastifyRequest): SettingsCaller {
+  return { user: requireAuth(request).user, viaApiKey: request.apiKey !== null, log: request.log };
 }

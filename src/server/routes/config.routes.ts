@@ -1,7 +1,7 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { configImportQuery, configImportWire, CONFIG_MSG, MAX_CONFIG_BYTES } from '#shared/schemas/config-transfer';
-import { requireAuth } from '../http/access.ts';
+import { settingsCaller } from '../http/access.ts';
 import { AppError } from '../services/app-error.ts';
 import { answerOfType } from '../openapi/route-docs.ts';
 import type { RouteContext } from './route-context.ts';
@@ -58,7 +58,7 @@ export async function configRoutes({ app, services }: RouteContext): Promise<voi
         const result = await services.configTransfer.import(
           request.body,
           { dryRun: request.query.dryRun ?? true, removeMissing: request.query.removeMissing ?? false },
-          { user: requireAuth(request).user, viaApiKey: request.apiKey !== null, log: request.log },
+          settingsCaller(request),
         );
         return configImportWire.parse(result);
       },

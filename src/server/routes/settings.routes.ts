@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { patchSettingsBody, publicSettingsWire, settingsWire } from '#shared/schemas/settings';
-import { requireAuth } from '../http/access.ts';
+import { settingsCaller } from '../http/access.ts';
 import { presentSettings } from '../presenters/settings.presenter.ts';
 import type { RouteContext } from './route-context.ts';
 
@@ -30,8 +30,7 @@ export function settingsRoutes({ app, services, signInConfig }: RouteContext): v
       schema: { summary: 'Change site settings', body: patchSettingsBody, response: { 200: settingsAnswer } },
     },
     async (request) => {
-      const caller = { user: requireAuth(request).user, viaApiKey: request.apiKey !== null, log: request.log };
-      const view = await services.settings.update(request.body, caller);
+      const view = await services.settings.update(request.body, settingsCaller(request));
       return presentSettings(view, request.auth?.user ?? null, signInConfig);
     },
   );

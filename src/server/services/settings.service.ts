@@ -33,7 +33,10 @@ export interface SettingsCaller {
  * The role policy: the role new accounts get and whether anyone may sign up. Who sets it decides who becomes
  * what, so it is an account matter: never with an API key, and every change is audited.
  */
-const ROLE_POLICY_FIELDS = ['default_role', 'registration_open'] as const;
+export const ROLE_POLICY_FIELDS: readonly ('default_role' | 'registration_open')[] = [
+  'default_role',
+  'registration_open',
+];
 
 /** Site settings: reading for every caller, changing for administrators (the route checks the role). */
 export class SettingsService {

@@ -1,28 +1,18 @@
 import net from 'node:net';
+import { parseIPv6 } from '../../lib/address-policy.ts';
 
 /** An address as the bytes the search trees walk: 4 for IPv4 (IPv4-mapped IPv6 included), 16 for IPv6. */
 export function addressBytes(text: string): Uint8Array | null {
   const family = net.isIP(text);
   if (family === 4) return Uint8Array.from(text.split('.').map(Number));
   if (family !== 6) return null;
-  let rest = text.toLowerCase();
-  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(rest);
-  const tail: number[] = [];
-  if (dotted) {
-    tail.push(...dotted.slice(1).map(Number));
-    rest = rest.slice(0, -dotted[0].length) + '0:0';
-  }
-  const [head = '', after] = rest.split('::');
-  const headGroups = head === '' ? [] : head.split(':');
-  const afterGroups = after === undefined || after === '' ? [] : after.split(':');
-  const zeros = Array<string>(8 - headGroups.length - afterGroups.length).fill('0');
+  const groups = parseIPv6(text);
+  if (!groups) return null;
   const bytes = new Uint8Array(16);
-  [...headGroups, ...zeros, ...afterGroups].forEach((group, index) => {
-    const value = parseInt(group, 16);
-    bytes[index * 2] = value >> 8;
-    bytes[index * 2 + 1] = value & 0xff;
+  groups.forEach((group, index) => {
+    bytes[index * 2] = group >> 8;
+    bytes[index * 2 + 1] = group & 0xff;
   });
-  if (tail.length === 4) bytes.set(tail, 12);
   const mapped = bytes.subarray(0, 10).every((byte) => byte === 0) && bytes[10] === 0xff && bytes[11] === 0xff;
   return mapped ? bytes.slice(12) : bytes;
 }
