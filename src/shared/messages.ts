@@ -36,6 +36,8 @@ export const MSG = {
   googleEmailUnverified: 'Your Google account e-mail address is not verified',
   accountNeedsApproval: 'Account created. An administrator must approve it before you can sign in.',
   internalError: 'Internal server error',
+  // 507 to any write while the disk is full, and /readyz's reason then (docs/decisions/0022-full-disk.md).
+  diskFull: "The server's disk is full",
 } as const;
 
 /**

@@ -4,6 +4,7 @@ import { PG_DUMP_COMMAND } from '#shared/schemas/backups';
 import { prepareDataDir } from '../data-dir.ts';
 import { latestMigrationName } from '../db/migrate.ts';
 import { readEnv } from '../env.ts';
+import { isDiskFull } from '../lib/disk-full.ts';
 import { systemClock } from '../services/clock.ts';
 import { StartupError } from '../startup-error.ts';
 import { BackupService } from './backup.service.ts';
@@ -16,6 +17,9 @@ import { backupFolderOf, POSTGRES_RESTORE_NOTE, RestoreRefused, restoreBackup } 
  * 3 the backup is not usable, 4 a server runs on DATA_DIR.
  */
 const USAGE = 'usage: npm run backup | npm run restore -- <backup folder or its manifest.json>';
+
+/** A backup that failed for a reason the operator can act on (a full disk): one line, exit code 1, no stack. */
+class BackupFailed extends Error {}
 
 function mebibytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
@@ -38,7 +42,15 @@ async function backup(): Promise<void> {
     clock: systemClock,
     schedule: env.BACKUP_SCHEDULE,
   });
-  const made = await service.create();
+  const made = await service.create().catch((error: unknown) => {
+    // Not a bug: one line with the reason (the partial folder is already removed), exit 1.
+    if (!isDiskFull(error)) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new BackupFailed(
+      `Backup failed: the disk is full (${reason}). Nothing was kept; free space on the disk of ` +
+        `${path.join(env.DATA_DIR, 'backups')} and run it again.`,
+    );
+  });
   console.log(`Backup written to ${made.folder} (${mebibytes(made.size)})`);
   if (made.kind === 'uploads-only') {
     console.log(`It holds the uploads only. Back up the PostgreSQL database with: ${PG_DUMP_COMMAND}`);
@@ -84,6 +96,10 @@ main().then(
     if (error instanceof RestoreRefused) {
       console.error(error.message);
       process.exit(error.exitCode);
+    }
+    if (error instanceof BackupFailed) {
+      console.error(error.message);
+      process.exit(1);
     }
     console.error(error instanceof StartupError ? error.message : error);
     process.exit(error instanceof StartupError ? 2 : 1);

@@ -2,13 +2,16 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import type PgModule from 'pg';
 import { StartupError } from '../startup-error.ts';
 import type { Database } from './schema.ts';
 import { damagedDatabaseError, isSqliteDamage } from './sqlite-integrity.ts';
 import { SqliteBooleanPlugin } from './sqlite-boolean.plugin.ts';
 import { StatementCache } from './statement-cache.ts';
+import { SqliteTransactionDialect } from './sqlite-transactions.ts';
+import { watchWrites } from './watched-dialect.ts';
+import { WriteHealth } from './write-health.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -20,6 +23,8 @@ export interface Db {
   connectionString?: string;
   /** SQLite: the database file (backups copy it with SQLite's backup API). */
   file?: string;
+  /** Whether writes reach the disk: every query's outcome feeds it (db/watched-dialect.ts); readiness reads it. */
+  writes: WriteHealth;
   close(): Promise<void>;
 }
 
@@ -106,18 +111,20 @@ export function openDatabase(config: DbConfig): Db {
     // leader lock) would emit an unhandled 'error' and end the process. Its pending query fails on its own, so
     // the error is handled there and swallowed here.
     pool.on('connect', (client) => client.on('error', () => undefined));
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, dialect: 'postgres', connectionString: config.databaseUrl, close: () => kysely.destroy() };
+    const writes = new WriteHealth();
+    const kysely = new Kysely<Database>({ dialect: watchWrites(new PostgresDialect({ pool }), writes) });
+    return { kysely, dialect: 'postgres', connectionString: config.databaseUrl, writes, close: () => kysely.destroy() };
   }
   const unsupported = sqliteUnsupportedReason(process.version);
   if (unsupported) throw new StartupError(unsupported);
   if (config.sqlitePath !== ':memory:') fs.mkdirSync(path.dirname(config.sqlitePath), { recursive: true });
   const sqlite = openSqlite(config.sqlitePath, config.sqliteNativeBinding);
+  const writes = new WriteHealth();
   const kysely = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: new StatementCache(sqlite) }),
+    dialect: watchWrites(new SqliteTransactionDialect(new StatementCache(sqlite), () => sqlite.inTransaction), writes),
     plugins: [new SqliteBooleanPlugin()],
   });
-  return { kysely, dialect: 'sqlite', file: config.sqlitePath, close: () => kysely.destroy() };
+  return { kysely, dialect: 'sqlite', file: config.sqlitePath, writes, close: () => kysely.destroy() };
 }
 
 /** Booleans come back as 0/1 from SQLite and true/false from PostgreSQL. */

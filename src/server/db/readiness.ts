@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { MSG } from '#shared/messages';
 import type { Db } from './database.ts';
 import { migrationsFor } from './migrate.ts';
 
@@ -11,6 +12,8 @@ export const NOT_READY = {
   timedOut: 'database did not answer in time',
   migrationsPending: 'database migrations pending',
   schemaNewer: 'database schema is newer than this server',
+  // The text of the 507 that writes get meanwhile: an operator reading either learns the same thing.
+  diskFull: MSG.diskFull,
 } as const;
 
 export type NotReadyReason = (typeof NOT_READY)[keyof typeof NOT_READY];
@@ -25,11 +28,21 @@ export const READY_TIMEOUT_MS = 1_000;
 
 // Kysely's Migrator records each applied migration here (migrate.ts uses its default table name).
 const MIGRATION_TABLE = 'kysely_migration';
+/**
+ * The row the probe write rewrites while the disk is full. app_secrets is the table of installation-wide values
+ * every instance shares; this one holds only the time of the last probe and nothing reads it.
+ */
+const WRITE_PROBE_NAME = 'readiness_write_probe';
 
 /**
  * Answers "may this instance take traffic?": the database answers one short query (the newest applied
- * migration) within the time-out, and that migration is the newest this code knows. Probes that arrive while
- * one is running share it, so a database that hangs ties up one pooled connection, not one per poll.
+ * migration) within the time-out, that migration is the newest this code knows, and writes reach the disk. Probes
+ * that arrive while one is running share it, so a database that hangs ties up one pooled connection, not one per
+ * poll.
+ *
+ * Writes: after a write failed for a full disk (db.writes), each probe writes one small row until one succeeds. So
+ * readiness comes back at the first probe after space is freed even when nothing else writes (a follower
+ * instance, a quiet night, a load balancer that sends no traffic to an instance that is not ready).
  */
 export class DatabaseReadiness {
   readonly #latestKnown: string;
@@ -68,8 +81,25 @@ export class DatabaseReadiness {
     } catch (error) {
       return { ready: false, reason: NOT_READY.unreachable, error };
     }
-    if (latest === this.#latestKnown) return { ready: true };
     if (latest !== null && latest > this.#latestKnown) return { ready: false, reason: NOT_READY.schemaNewer };
-    return { ready: false, reason: NOT_READY.migrationsPending };
+    if (latest !== this.#latestKnown) return { ready: false, reason: NOT_READY.migrationsPending };
+    return this.db.writes.diskFull ? this.#probeWrite() : { ready: true };
+  }
+
+  /** One small write; db.writes hears of its outcome like any other (db/watched-dialect.ts). */
+  async #probeWrite(): Promise<Readiness> {
+    // A new value every time: SQLite writes nothing for an update that leaves a row as it was.
+    const value = new Date().toISOString();
+    try {
+      await this.db.kysely
+        .insertInto('app_secrets')
+        .values({ name: WRITE_PROBE_NAME, value })
+        .onConflict((oc) => oc.column('name').doUpdateSet({ value }))
+        .execute();
+      return { ready: true };
+    } catch (error) {
+      // Whatever failed it, no write has succeeded since the disk filled: that is still the reason.
+      return { ready: false, reason: NOT_READY.diskFull, error };
+    }
   }
 }

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MSG } from '#shared/messages';
+import { isDiskFull } from '../lib/disk-full.ts';
 import { AppError, type AppErrorKind } from '../services/app-error.ts';
 
 const STATUS: Record<AppErrorKind, number> = {
@@ -34,6 +35,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (fastifyError.statusCode !== undefined && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
       // Fastify's own client errors (body too large, bad content type, bad JSON with __proto__ ...).
       return reply.status(fastifyError.statusCode).send({ message: fastifyError.message });
+    }
+    if (isDiskFull(error)) {
+      // 507 Insufficient Storage (RFC 4918): the request was fine and can be repeated once space is freed. Nothing
+      // stored is lost: the write's transaction was rolled back. Warn, without a stack: not a bug, and the same
+      // line repeats for every write until an administrator frees space (readiness also says not ready).
+      request.log.warn({ reason: error.message }, 'request refused: the disk is full');
+      return reply.status(507).send({ message: MSG.diskFull });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: MSG.internalError });

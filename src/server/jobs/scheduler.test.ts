@@ -34,11 +34,13 @@ function controlledJob(intervalMs: number) {
   };
 }
 
-const log = { error: vi.fn() };
+const log = { error: vi.fn(), warn: vi.fn(), info: vi.fn() };
 
 beforeEach(() => {
   vi.useFakeTimers();
   log.error.mockReset();
+  log.warn.mockReset();
+  log.info.mockReset();
 });
 
 afterEach(() => {
@@ -96,6 +98,31 @@ describe('runJobs', () => {
     expect(calls).toBe(2);
     expect(log.error).toHaveBeenCalledTimes(2);
     expect(log.error.mock.calls[0]?.[0]).toMatchObject({ job: 'failing' });
+    await scheduler.stop();
+  });
+
+  it('logs a job failing for a full disk once, not at every run, and once more when it runs again', async () => {
+    let full = true;
+    const outbox: Job = {
+      name: 'outbox',
+      intervalMs: 1_000,
+      leaderOnly: false,
+      run: () =>
+        full
+          ? Promise.reject(Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' }))
+          : Promise.resolve(),
+    };
+    const scheduler = runJobs([outbox], log);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(log.error).not.toHaveBeenCalled();
+    expect(log.warn).toHaveBeenCalledTimes(1);
+    expect(log.warn.mock.calls[0]?.[0]).toMatchObject({ job: 'outbox' });
+    full = false;
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(log.info).toHaveBeenCalledTimes(1);
+    full = true;
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(log.warn).toHaveBeenCalledTimes(2);
     await scheduler.stop();
   });
 });

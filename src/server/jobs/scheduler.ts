@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { isDiskFull } from '../lib/disk-full.ts';
 import type { LeaderWork } from '../services/leadership.ts';
 import type { Services } from '../services/container.ts';
 import { dailyBackupJob } from './daily-backup.job.ts';
@@ -57,16 +58,35 @@ export function leaderWork(services: Services, log: FastifyBaseLogger): LeaderWo
 /**
  * Runs each job at its interval, never two runs of one job at once (a tick while the last run is still going is
  * skipped); errors are logged, not thrown. `stop` resolves once runs in progress have ended, so the database is
- * not closed under a job.
+ * not closed under a job. A job that fails for a full disk is logged once until it runs again, not every second
+ * (the outbox runs every second; its log lines would go to a disk that has no room for them either).
  */
-export function runJobs(jobs: readonly Job[], log: Pick<FastifyBaseLogger, 'error'>): { stop(): Promise<void> } {
+export function runJobs(
+  jobs: readonly Job[],
+  log: Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>,
+): { stop(): Promise<void> } {
   const running = new Map<string, Promise<void>>();
+  const blockedByFullDisk = new Set<string>();
+  const failed = (job: Job, error: unknown) => {
+    if (!isDiskFull(error)) {
+      log.error({ err: error, job: job.name }, 'job failed');
+    } else if (!blockedByFullDisk.has(job.name)) {
+      blockedByFullDisk.add(job.name);
+      log.warn({ err: error, job: job.name }, 'job cannot write: the disk is full (logged again once it runs)');
+    }
+  };
+  const succeeded = (job: Job) => {
+    if (blockedByFullDisk.delete(job.name)) log.info({ job: job.name }, 'job runs again after the full disk');
+  };
   const timers = jobs.map((job) => {
     const tick = () => {
       if (running.has(job.name)) return;
       const run = job
         .run()
-        .catch((error: unknown) => log.error({ err: error, job: job.name }, 'job failed'))
+        .then(
+          () => succeeded(job),
+          (error: unknown) => failed(job, error),
+        )
         .finally(() => running.delete(job.name));
       running.set(job.name, run);
     };

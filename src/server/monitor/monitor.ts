@@ -199,6 +199,12 @@ export class Monitor {
       this.#scheduler.remove(entry);
     }
     await this.#writer.flush();
+    // Still held: the disk is full. Nobody writes them now: the next leader (or this one restarted) checks afresh
+    // and compares with what is stored, so a change still in force is recorded then.
+    const dropped = this.#writer.discardHeld();
+    if (dropped > 0) {
+      this.deps.log.warn({ results: dropped }, 'the monitor stops with check results it could not write (disk full)');
+    }
     // Forgotten only after the flush, so the last results are written; a later start reloads everything.
     for (const id of this.#entries.keys()) this.#writer.forget(id);
     this.#entries.clear();

@@ -91,3 +91,110 @@ describe('ResultWriter: what open dashboards are told', () => {
     expect(shown).toEqual([[4], [5]]);
   });
 });
+
+/** A history whose writes fail as on a full disk until `free()`; tells each attempt. */
+class FullDiskHistory extends RecordingHistory {
+  full = true;
+  attempts = 0;
+  readonly #waiters: (() => void)[] = [];
+
+  override writeBatch(batch: ResultBatch): Promise<Set<number>> {
+    this.attempts += 1;
+    for (const wake of this.#waiters.splice(0)) wake();
+    if (this.full) return Promise.reject(Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' }));
+    return super.writeBatch(batch);
+  }
+
+  /** Resolves at the next write attempt. */
+  nextAttempt(): Promise<void> {
+    return new Promise((resolve) => this.#waiters.push(resolve));
+  }
+}
+
+function countingLog() {
+  const lines: { level: string; message: string }[] = [];
+  const log = {
+    error: (_details: object, message: string) => lines.push({ level: 'error', message }),
+    warn: (_details: object, message: string) => lines.push({ level: 'warn', message }),
+    info: (_details: object, message: string) => lines.push({ level: 'info', message }),
+  } as unknown as FastifyBaseLogger;
+  return { log, lines };
+}
+
+describe('ResultWriter: a full disk', () => {
+  it('holds the results, retries, and writes them in order once space returns: the change once, with its own time', async () => {
+    const history = new FullDiskHistory();
+    const { log, lines } = countingLog();
+    const shown: number[][] = [];
+    const resultWriter = new ResultWriter(history as unknown as StatusHistoryRepository, log, {
+      flushMs: 5,
+      onShownChanges: (ids) => shown.push([...ids]),
+    });
+    resultWriter.track(1, true, '2026-11-26T11:00:00.000Z');
+    resultWriter.track(2, true, null);
+    const wentDown = down(1, 'connect ECONNREFUSED 127.0.0.1:9');
+    resultWriter.add(up(2));
+    resultWriter.add(wentDown);
+    resultWriter.add(down(1, 'connect ECONNREFUSED 127.0.0.1:9'));
+    resultWriter.add(up(2));
+    // Several retries, all failing: nothing is dropped and the failure is logged once.
+    while (history.attempts < 4) await history.nextAttempt();
+    expect(resultWriter.held).toBe(4);
+    expect(history.batches).toEqual([]);
+    expect(lines.filter((line) => line.level !== 'info')).toEqual([
+      { level: 'warn', message: 'the disk is full: check results are held in memory and written once it has space' },
+    ]);
+
+    // The next retry writes everything held (four results: one batch).
+    const written = new Promise<void>((resolve) => resultWriter.onWritten(() => resolve()));
+    history.full = false;
+    await written;
+    await resultWriter.flush();
+    expect(resultWriter.held).toBe(0);
+    const changes = history.batches.flatMap((batch) => batch.changes);
+    expect(changes).toEqual([
+      {
+        serviceId: 1,
+        status: false,
+        changedAt: wentDown.timestamp,
+        previousChangedAt: '2026-11-26T11:00:00.000Z',
+        reason: 'connect ECONNREFUSED 127.0.0.1:9',
+      },
+    ]);
+    expect(history.batches.flatMap((batch) => batch.results).map((row) => row.serviceId)).toEqual([2, 1, 1, 2]);
+    expect(shown).toEqual([[1]]);
+    expect(lines.at(-1)).toMatchObject({ level: 'info' });
+
+    // Written once: later results compare with the stored (now down) status.
+    resultWriter.add(down(1, 'connect ECONNREFUSED 127.0.0.1:9'));
+    await resultWriter.flush();
+    expect(history.batches.flatMap((batch) => batch.changes)).toHaveLength(1);
+  });
+
+  it('drops what it holds when the monitor stops (another instance leads, or the process ends)', async () => {
+    const history = new FullDiskHistory();
+    const resultWriter = new ResultWriter(history as unknown as StatusHistoryRepository, countingLog().log, {
+      flushMs: 60_000,
+    });
+    resultWriter.track(1, true, null);
+    resultWriter.add(down(1, 'timeout'));
+    await resultWriter.flush();
+    expect(resultWriter.held).toBe(1);
+    expect(resultWriter.discardHeld()).toBe(1);
+    history.full = false;
+    await resultWriter.flush();
+    expect(history.batches).toEqual([]);
+  });
+
+  it('still drops a batch that failed for another reason (the stored state re-detects any change)', async () => {
+    const history = new FullDiskHistory();
+    history.writeBatch = () => Promise.reject(new Error('connection terminated'));
+    const { log, lines } = countingLog();
+    const resultWriter = new ResultWriter(history as unknown as StatusHistoryRepository, log, { flushMs: 60_000 });
+    resultWriter.track(1, true, null);
+    resultWriter.add(down(1, 'timeout'));
+    await resultWriter.flush();
+    expect(resultWriter.held).toBe(0);
+    expect(lines).toEqual([{ level: 'error', message: 'writing check results failed' }]);
+  });
+});

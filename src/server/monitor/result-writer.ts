@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { isDiskFull } from '../lib/disk-full.ts';
 import type { StatusChange, StatusHistoryRepository } from '../repositories/status-history.repository.ts';
+import { HeldResults, type HeldLimits } from './held-results.ts';
 import { dayBucket, hourBucket, rollUp, type CheckResult } from './rollup.ts';
 
 /**
@@ -21,6 +23,8 @@ export interface ResultWriterOptions {
   flushMs?: number;
   /** A batch is written as soon as it holds this many results, and never holds more. */
   maxBatch?: number;
+  /** Tests: smaller bounds on the results held while the disk is full (default HELD_LIMITS). */
+  heldLimits?: HeldLimits;
   /**
    * Told the services of each committed batch whose status or failure reason changed (what a card shows: the live
    * events); never while the transaction is open.
@@ -28,16 +32,29 @@ export interface ResultWriterOptions {
   onShownChanges?: (serviceIds: readonly number[]) => void;
 }
 
+/** What became of a batch. */
+type WriteOutcome = 'written' | 'disk full' | 'failed';
+
 /**
  * Collects check results and writes them in small transactions: status and lastChecked of each service, one raw
  * log row per check, the hourly and daily rollup upserts and, when a status differs from the stored one, a
  * service_status_changes row, all in the same transaction. Batches are written one at a time, in check order,
  * so the stored status a change is compared with is always the committed one.
+ *
+ * A full disk (issue 27): the batch stays queued, nothing more is written, and the queue is tried again every
+ * flush interval; the results (bounded, see held-results.ts) and the status changes among them are written in
+ * check order once a write succeeds. So an outage during a full disk is recorded, with its own times, and its
+ * change rows reach the outbox once. Only the leader runs the monitor; an instance that stops leading drops
+ * what it holds (discardHeld), since the new leader checks for itself.
  */
 export class ResultWriter {
   readonly #known = new Map<number, KnownStatus>();
   readonly #written: ((serviceIds: number[]) => void)[] = [];
-  #pending: CheckResult[] = [];
+  readonly #pending: HeldResults;
+  /** Writes failed for a full disk: results are held and tried again every flush interval. */
+  #stalled = false;
+  /** The bound was reached during this full disk, and said so in the log (once per full disk). */
+  #dropsLogged = false;
   #timer: NodeJS.Timeout | null = null;
   #flushing: Promise<void> | null = null;
   readonly #flushMs: number;
@@ -52,6 +69,12 @@ export class ResultWriter {
     this.#flushMs = options.flushMs ?? 1000;
     this.#maxBatch = options.maxBatch ?? 200;
     this.#onShownChanges = options.onShownChanges;
+    this.#pending = new HeldResults(options.heldLimits);
+  }
+
+  /** Results waiting to be written (a batch normally; everything since the disk filled while it is full). */
+  get held(): number {
+    return this.#pending.size;
   }
 
   /** Subscribes to committed batches (the ids whose status and lastChecked were written): caches of them go stale. */
@@ -70,16 +93,38 @@ export class ResultWriter {
   /** Forgets a deleted service: its pending and future results are dropped. */
   forget(serviceId: number): void {
     this.#known.delete(serviceId);
+    this.#pending.forget(serviceId);
+  }
+
+  /**
+   * Drops the results still held (written by nobody): the monitor stops in this instance (shutdown, or another
+   * instance leads now and checks for itself). Answers how many there were.
+   */
+  discardHeld(): number {
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    this.#stalled = false;
+    return this.#pending.clear();
   }
 
   /** Queues a result; it is written within the flush interval. */
   add(result: CheckResult): void {
     const known = this.#known.get(result.serviceId);
     if (!known) return;
-    this.#pending.push(result);
+    const changed = (this.#pending.lastStatus(result.serviceId) ?? known.status) !== result.status;
+    const droppedBefore = this.#dropped();
+    this.#pending.push(result, changed);
+    if (!this.#dropsLogged && this.#dropped() > droppedBefore) {
+      this.#dropsLogged = true;
+      this.log.warn(
+        { held: this.#pending.size },
+        'the held check results reached their bound while the disk is full: the oldest are dropped, status changes last',
+      );
+    }
+    // While the disk is full the retry timer is set: nothing to start.
+    if (this.#stalled) return;
     // A status change is written (and pushed to open dashboards) at once; a change is rare, so this costs little.
-    const changed = known.status !== result.status;
-    if (this.#pending.length >= this.#maxBatch || changed) this.#startFlush(0);
+    if (this.#pending.size >= this.#maxBatch || changed) this.#startFlush(0);
     else this.#startFlush(this.#flushMs);
   }
 
@@ -88,7 +133,7 @@ export class ResultWriter {
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = null;
     while (this.#flushing) await this.#flushing;
-    if (this.#pending.length === 0) return;
+    if (this.#pending.size === 0) return;
     this.#flushing = this.#drain().finally(() => {
       this.#flushing = null;
     });
@@ -103,13 +148,32 @@ export class ResultWriter {
   }
 
   async #drain(): Promise<void> {
-    while (this.#pending.length > 0) {
-      const batch = this.#pending.splice(0, this.#maxBatch);
-      await this.#write(batch);
+    while (this.#pending.size > 0) {
+      const batch = this.#pending.peek(this.#maxBatch);
+      const outcome = await this.#write(batch.map((held) => held.result));
+      if (outcome === 'disk full') {
+        // Kept, in order; tried again after the flush interval (a full disk is not freed within milliseconds).
+        this.#stalled = true;
+        this.#timer = setTimeout(() => void this.flush(), this.#flushMs);
+        return;
+      }
+      this.#pending.release(batch);
+      if (this.#stalled && outcome === 'written') {
+        this.#stalled = false;
+        this.#dropsLogged = false;
+        this.log.info(
+          { held: this.#pending.size, droppedSinceStart: { ...this.#pending.dropped } },
+          'the disk has space again: writing the check results held meanwhile',
+        );
+      }
     }
   }
 
-  async #write(results: CheckResult[]): Promise<void> {
+  #dropped(): number {
+    return this.#pending.dropped.results + this.#pending.dropped.changes;
+  }
+
+  async #write(results: CheckResult[]): Promise<WriteOutcome> {
     const tentative = new Map<number, KnownStatus>();
     const changes: StatusChange[] = [];
     const latest = new Map<number, CheckResult>();
@@ -138,7 +202,7 @@ export class ResultWriter {
         if (known.reason !== undefined) shown.add(id);
       }
     }
-    if (kept.length === 0) return;
+    if (kept.length === 0) return 'written';
     try {
       const existing = await this.repository.writeBatch({
         results: kept,
@@ -160,9 +224,21 @@ export class ResultWriter {
       for (const listener of this.#written) listener(written);
       const committed = [...shown].filter((id) => existing.has(id));
       if (committed.length > 0) this.#onShownChanges?.(committed);
+      return 'written';
     } catch (error) {
+      if (isDiskFull(error)) {
+        // Logged when writes start failing, not at every retry; the stored state is unchanged (rolled back).
+        if (!this.#stalled) {
+          this.log.warn(
+            { err: error, held: this.#pending.size },
+            'the disk is full: check results are held in memory and written once it has space',
+          );
+        }
+        return 'disk full';
+      }
       // The batch is lost but the stored state is unchanged, so the next result re-detects any change.
       this.log.error({ err: error, results: kept.length }, 'writing check results failed');
+      return 'failed';
     }
   }
 }

@@ -15,7 +15,9 @@ export function healthRoutes({ app, services }: RouteContext, readiness: Databas
   // `probe`: no session lookup either (access-control.ts), so a signed-in browser's cookie costs no database call.
   const probe = { config: { access: 'public' as const, probe: true }, logLevel: 'warn' as const };
 
-  // Alive: the process answers HTTP. No database call, so a slow database never gets a healthy process restarted.
+  // Alive: the process answers HTTP. No database call, so a slow database never gets a healthy process restarted;
+  // nor does a full disk (readiness says so): a restart frees no space and would lose the check results the monitor
+  // holds in memory until it can write them (docs/decisions/0022-full-disk.md).
   app.get(
     '/healthz',
     { ...probe, schema: { summary: 'Alive: the process answers (no database call)', response: { 200: alive } } },

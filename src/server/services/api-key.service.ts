@@ -3,6 +3,7 @@ import { capReached } from '#shared/messages';
 import { API_KEY_MSG, API_KEY_PREFIX, type CreateApiKeyBody, type CreatedApiKeyWire } from '#shared/schemas/api-keys';
 import { isAdminRole, isApproved } from '#shared/permissions';
 import type { ApiKeyScope } from '../http/access.ts';
+import { BestEffortWrite, type BestEffortLog } from '../lib/best-effort.ts';
 import type { ApiKeyListing, ApiKeysRepository } from '../repositories/api-keys.repository.ts';
 import type { User, UsersRepository } from '../repositories/users.repository.ts';
 import { AppError } from './app-error.ts';
@@ -41,12 +42,20 @@ function hashKey(key: string): string {
 
 /** Admin-created keys for scripts and dashboards (`Authorization: Bearer`, issue 15). */
 export class ApiKeyService {
+  // Writes on the read path (a script's GET): best effort, see BestEffortWrite.
+  readonly #touches: BestEffortWrite;
+  readonly #revocations: BestEffortWrite;
+
   constructor(
     private readonly keys: ApiKeysRepository,
     private readonly users: UsersRepository,
     private readonly clock: Clock,
     private readonly maxKeys: number,
-  ) {}
+    log?: BestEffortLog,
+  ) {
+    this.#touches = new BestEffortWrite("recording an API key's last use", log);
+    this.#revocations = new BestEffortWrite('revoking the key of a creator without the right', log);
+  }
 
   /** Creates a key for `creatorId`; the answer is the only place the key ever appears. */
   async create(creatorId: number, input: CreateApiKeyBody): Promise<CreatedApiKeyWire> {
@@ -91,12 +100,13 @@ export class ApiKeyService {
     if (!record || !safeEqual(record.keyHash, keyHash)) return null;
     const user = await this.users.findById(record.createdBy);
     if (!user || !holdsKeys(user)) {
-      await this.keys.delete(record.id);
+      // Refused either way; the row goes when it can (it is refused again at every use until then).
+      await this.#revocations.run(() => this.keys.delete(record.id));
       return null;
     }
     const now = this.clock.now();
     if (record.lastUsedAt === null || now.getTime() - Date.parse(record.lastUsedAt) >= TOUCH_EVERY_MS) {
-      await this.keys.touch(record.id, iso(now), ip);
+      await this.#touches.run(() => this.keys.touch(record.id, iso(now), ip));
     }
     // Never a session id (those are 43-character hashes): routes keys may call never end or keep sessions.
     const auth: ActiveSession = { idHash: `api-key:${record.id}`, user, requiresPasswordChange: false };

@@ -162,7 +162,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   const plexClientId = await secrets.getOrCreate('plex_client_id', randomUUID());
   const onError = (error: unknown) => deps.log.error({ err: error }, 'background task failed');
 
-  const sessions = new SessionService(new SessionsRepository(kysely), users, deps.clock, key);
+  const sessions = new SessionService(new SessionsRepository(kysely), users, deps.clock, key, deps.log);
   const attemptsRepository = new LoginAttemptsRepository(kysely);
   const geoIp = deps.geoIp ?? createGeoIpLookup(deps.geoIpConfig, deps.log);
   const locations = new LocationEnricher(geoIp, attemptsRepository, onError);
@@ -314,7 +314,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     onStatusPagesChanged: () => statusPages.statusPages.announce(),
     onMaintenanceChanged: () => statusPages.maintenance.reload(),
   });
-  const apiKeys = new ApiKeyService(new ApiKeysRepository(kysely), users, deps.clock, deps.caps.apiKeys);
+  const apiKeys = new ApiKeyService(new ApiKeysRepository(kysely), users, deps.clock, deps.caps.apiKeys, deps.log);
   return {
     ...notifications,
     ...gameServers,

@@ -1,3 +1,4 @@
+import { BestEffortWrite, type BestEffortLog } from '../lib/best-effort.ts';
 import type { SessionsRepository } from '../repositories/sessions.repository.ts';
 import type { User, UsersRepository } from '../repositories/users.repository.ts';
 import type { Clock } from './clock.ts';
@@ -29,13 +30,20 @@ export type SessionEndListener = (ended: { idHash: string } | { userId: number; 
 /** Server-side sessions: random 256-bit ids in the cookie, keyed hashes in the database. */
 export class SessionService {
   readonly #endListeners = new Set<SessionEndListener>();
+  // Writes on the read path: a signed-in read must not fail because they do (a full disk), see BestEffortWrite.
+  readonly #touches: BestEffortWrite;
+  readonly #cleanups: BestEffortWrite;
 
   constructor(
     private readonly sessions: SessionsRepository,
     private readonly users: UsersRepository,
     private readonly clock: Clock,
     private readonly key: string,
-  ) {}
+    log?: BestEffortLog,
+  ) {
+    this.#touches = new BestEffortWrite("updating a session's last-seen time", log);
+    this.#cleanups = new BestEffortWrite('deleting an ended session', log);
+  }
 
   /** Starts a session and returns the cookie value (the only time it exists in clear). */
   async create(userId: number, options: NewSessionOptions): Promise<string> {
@@ -54,7 +62,10 @@ export class SessionService {
     return token;
   }
 
-  /** Resolves a cookie value to its live session and user; expired or orphaned sessions are removed. */
+  /**
+   * Resolves a cookie value to its live session and user; expired or orphaned sessions are removed. Its writes are
+   * best effort: the answer never depends on them (an ended session is refused whether or not its row went).
+   */
   async resolve(token: string): Promise<ActiveSession | null> {
     if (token.length < 20 || token.length > 100) return null;
     const idHash = hashToken(this.key, token);
@@ -62,16 +73,18 @@ export class SessionService {
     if (!session) return null;
     const now = this.clock.now();
     if (session.expiresAt <= iso(now)) {
-      await this.sessions.delete(idHash);
+      await this.#cleanups.run(() => this.sessions.delete(idHash));
       return null;
     }
     const user = await this.users.findById(session.userId);
     if (!user || !user.enabled) {
-      await this.sessions.delete(idHash);
+      await this.#cleanups.run(() => this.sessions.delete(idHash));
       return null;
     }
     if (now.getTime() - Date.parse(session.lastSeenAt) >= TOUCH_EVERY_MS) {
-      await this.sessions.touch(idHash, iso(now), iso(this.#expiry(now, new Date(session.createdAt))));
+      // Not written: tried again on the next request, and the idle expiry counts from the last time that worked.
+      const expiresAt = iso(this.#expiry(now, new Date(session.createdAt)));
+      await this.#touches.run(() => this.sessions.touch(idHash, iso(now), expiresAt));
     }
     return { idHash, user, requiresPasswordChange: session.requiresPasswordChange };
   }
