@@ -53,6 +53,23 @@ class RawConnection {
     return this.#closed;
   }
 
+  /** Everything received so far, once it contains `text`; fails if it has not arrived after `boundMs`. */
+  async received(text: string, boundMs = CLOSE_BOUND_MS): Promise<string> {
+    const bound = setTimeout(() => this.#wake(), boundMs);
+    const deadline = Date.now() + boundMs;
+    try {
+      while (!this.#received.includes(text)) {
+        if (this.#closed || Date.now() >= deadline) {
+          throw new Error(`${JSON.stringify(text)} did not arrive; received ${JSON.stringify(this.#received)}`);
+        }
+        await new Promise<void>((resolve) => this.#waiters.push(resolve));
+      }
+      return this.#received;
+    } finally {
+      clearTimeout(bound);
+    }
+  }
+
   /** Everything received, once the server has closed the connection; fails if it is still open after `boundMs`. */
   async closedWithin(boundMs = CLOSE_BOUND_MS): Promise<string> {
     const bound = setTimeout(() => this.#wake(), boundMs);
@@ -179,15 +196,51 @@ describe('slow bodies and headers', () => {
     expect(JSON.parse(answer.body)).toEqual({ message: REQUEST_TIMEOUT_MESSAGE });
   });
 
-  it('closes the connection of an answer sent before its body arrived', async () => {
+  it('ends the connection of an answer sent before its body arrived once the body misses its deadline', async () => {
     const connection = await RawConnection.open(app.baseUrl);
     connection.socket.write(
       head('POST', '/api/services', { 'content-type': 'application/json', 'content-length': '500' }) + '{"na',
     );
-    // At once, not when Node's whole-request deadline would end the body nobody reads.
+    // After the body's own deadline, not when Node's whole-request deadline would end the body nobody reads.
     const answer = parseAnswer(await connection.closedWithin(WHOLE_REQUEST_MS - DEADLINES.headersMs));
     expect(answer.status).toBe(401);
-    expect(answer.headers.connection).toBe('close');
+  });
+
+  it('reads and drops the rest of a refused body, so the client gets its answer and can go on', async () => {
+    const connection = await RawConnection.open(app.baseUrl);
+    const body = JSON.stringify({ name: 'x'.repeat(400) });
+    const length = Buffer.byteLength(body);
+    connection.socket.write(
+      head('POST', '/api/services', { 'content-type': 'application/json', 'content-length': String(length) }) +
+        body.slice(0, 10),
+    );
+    const refused = parseAnswer(await connection.received('"message"'));
+    expect(refused.status).toBe(401);
+    // Not closed under a client still writing (a reset could make it lose the answer): it sends the rest...
+    expect(refused.headers.connection).not.toBe('close');
+    connection.socket.write(body.slice(10));
+    // ...and the same connection carries its next request.
+    connection.socket.write(head('GET', '/healthz', {}));
+    const afterwards = await connection.received('HTTP/1.1 200');
+    expect(afterwards.split('HTTP/1.1 ')).toHaveLength(3);
+    expect(connection.closed).toBe(false);
+    connection.socket.destroy();
+  });
+
+  it('closes at once after answering a body it would never read (larger than the limit, or chunked)', async () => {
+    const framings: [Record<string, string>, string][] = [
+      [{ 'content-length': String(2 * 1024 * 1024) }, '{'],
+      [{ 'transfer-encoding': 'chunked' }, '1\r\n{\r\n'],
+    ];
+    for (const [framing, start] of framings) {
+      const connection = await RawConnection.open(app.baseUrl);
+      connection.socket.write(
+        head('POST', '/api/services', { 'content-type': 'application/json', ...framing }) + start,
+      );
+      const answer = parseAnswer(await connection.closedWithin(WHOLE_REQUEST_MS - DEADLINES.headersMs));
+      expect(answer.status).toBe(401);
+      expect(answer.headers.connection).toBe('close');
+    }
   });
 
   it('keeps an event stream open long past every deadline (a GET has no body to wait for)', async () => {

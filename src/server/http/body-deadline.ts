@@ -2,7 +2,7 @@ import type { Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { Transform, type TransformCallback } from 'node:stream';
 import type { FastifyHttpOptions, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { announcesMultipart } from './multipart-image.ts';
+import { announcesMultipart, MAX_MULTIPART_BYTES } from './multipart-image.ts';
 
 /**
  * How long a client may take to send a request. Without these, a client that sends its headers and then one byte
@@ -131,23 +131,59 @@ function watchBody(
   return body;
 }
 
+/** The Content-Length a request announces, or null when it has none (chunked) or one that is not a number. */
+function announcedLength(request: FastifyRequest): number | null {
+  const length = Number(request.headers['content-length']);
+  return request.headers['transfer-encoding'] === undefined && Number.isSafeInteger(length) ? length : null;
+}
+
+/**
+ * After an answer sent before its request's body arrived (a 401 or 403 decided from the headers), the body is still
+ * read and thrown away until its deadline: closing at once would reset a connection the client is still writing
+ * to, and a client may then lose the answer (fetch in Node 24.19 and later fails with EPIPE instead of showing the
+ * 403). Node itself discards an unread body once the answer is finished; this bounds how long that may take, and a
+ * body not complete by then loses its connection. The connection carries the next request once the body is in.
+ */
+function dropUnreadBodyAfter(request: FastifyRequest, ms: number): void {
+  const raw = request.raw;
+  const timer = setTimeout(() => {
+    if (!raw.complete) raw.socket.destroy();
+  }, ms);
+  timer.unref();
+  raw.once('end', () => clearTimeout(timer));
+  raw.socket.once('close', () => clearTimeout(timer));
+}
+
 /**
  * Gives every parsed request body a deadline from the end of its headers (a preParsing hook, so it covers every
- * content type the app parses: JSON, YAML, push bodies), and closes the connection of any answer sent before its
- * request's body arrived, so that a body nobody reads cannot keep the connection.
+ * content type the app parses: JSON, YAML, push bodies). An answer sent before its request's body arrived leaves the
+ * body its deadline to arrive and be discarded when the body's announced length is one the route would accept;
+ * otherwise (chunked, or larger than the route's limit: a body nobody will ever read) the connection closes with
+ * the answer.
  */
 export function registerBodyDeadline(app: FastifyInstance, deadlines: HttpDeadlines): void {
   const defaultBodyLimit = app.initialConfig.bodyLimit ?? 0;
+  const deadlineFor = (request: FastifyRequest) =>
+    (request.routeOptions.bodyLimit ?? 0) > defaultBodyLimit || announcesMultipart(request.headers['content-type'])
+      ? deadlines.uploadBodyMs
+      : deadlines.bodyMs;
   app.addHook('preParsing', async (request, reply, payload) => {
     // Already received (most small bodies arrive with their headers), nothing announced, or a multipart form,
     // which its parser reads from the raw request (Node's whole-request deadline covers it).
     if (request.raw.complete || !announcesBody(request) || announcesMultipart(request.headers['content-type'])) {
       return payload;
     }
-    const larger = (request.routeOptions.bodyLimit ?? 0) > defaultBodyLimit;
-    return watchBody(request, reply, payload, larger ? deadlines.uploadBodyMs : deadlines.bodyMs);
+    return watchBody(request, reply, payload, deadlineFor(request));
   });
   app.addHook('onSend', async (request, reply) => {
-    if (announcesBody(request) && !request.raw.complete) void reply.header('connection', 'close');
+    if (!announcesBody(request) || request.raw.complete) return;
+    // Set by a refusal that stops reading the body (an upload over its cap, a deadline passed): nothing to wait for.
+    if (reply.getHeader('connection') === 'close') return;
+    const length = announcedLength(request);
+    // A multipart form is read by its parser up to the image cap, not by Fastify's body limit.
+    const routeLimit = request.routeOptions.bodyLimit ?? defaultBodyLimit;
+    const limit = announcesMultipart(request.headers['content-type']) ? MAX_MULTIPART_BYTES : routeLimit;
+    if (length !== null && length <= limit) dropUnreadBodyAfter(request, deadlineFor(request));
+    else void reply.header('connection', 'close');
   });
 }
