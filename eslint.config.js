@@ -19,6 +19,13 @@ const sharedRestrictions = {
   ],
 };
 
+/** Node 20 and Node 22+ run different better-sqlite3 packages (docs/decisions/0023-sqlite-driver.md): one opener. */
+const sqliteDriverPath = {
+  name: 'better-sqlite3',
+  allowTypeImports: true,
+  message: 'Open SQLite through src/server/db/sqlite-driver.ts: it loads the driver for the running Node.',
+};
+
 /** What no client file may import. */
 const clientPatterns = [
   { group: ['**/server', '**/server/**'], message: 'The client talks to the server over HTTP only.' },
@@ -117,6 +124,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: [sqliteDriverPath],
           patterns: [
             { group: ['**/client', '**/client/**'], message: 'Server code must not import the client.' },
             { group: ['react', 'react/*', 'react-dom', 'react-dom/*'], message: 'Server code must not use React.' },
@@ -129,6 +137,10 @@ export default tseslint.config(
         { object: 'process', property: 'env', message: 'Read configuration through src/server/env.ts.' },
       ],
     },
+  },
+  {
+    files: ['tests/**/*.{ts,tsx}', 'bench/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [sqliteDriverPath] }] },
   },
   {
     files: ['src/server/env.ts'],

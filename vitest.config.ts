@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-// Five projects, picked with `vitest run --project <name>` (see scripts/test.sh).
+// Seven projects, picked with `vitest run --project <name>` (see scripts/test.sh).
 // Vite resolves the package.json "imports" alias (#shared/*) on its own, so no alias is configured here.
 
 // Vitest's default is one worker fewer than the cores: a single worker on a 2-core CI machine, where test files also
@@ -43,6 +43,16 @@ export default defineConfig({
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },
+      },
+      {
+        // One SQLite file handed from lane to lane under different Node releases (scripts/test.sh sets
+        // SQLITE_HANDOFF_TO and SQLITE_HANDOFF_FROM): written here, opened and migrated in the next lane.
+        extends: true,
+        test: { name: 'handoff-write', environment: 'node', include: ['tests/handoff/write-*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: { name: 'handoff-read', environment: 'node', include: ['tests/handoff/open-*.test.ts'] },
       },
       {
         extends: true,

@@ -13,7 +13,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqliteFile } from '../src/server/db/sqlite-driver.ts';
 import { signUpFirstAccount } from './bench-accounts.ts';
 import { peakDuring, rssMib } from './process-stats.ts';
 import { recordResult } from './results.ts';
@@ -31,7 +31,7 @@ const mib = (value: number) => value.toFixed(1).padStart(6);
 
 /** Adds about `megabytes` MB of rows to the (migrated, server-stopped) database, in its own table. */
 function fillDatabase(file: string, megabytes: number): void {
-  const db = new Database(file);
+  const db = openSqliteFile(file);
   try {
     db.exec('create table bench_backup_filler (id integer primary key, body blob not null)');
     const insert = db.prepare('insert into bench_backup_filler (body) values (?)');

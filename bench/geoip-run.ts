@@ -56,7 +56,7 @@ const env = readEnv({
   PORT: '0',
   LOG_LEVEL: 'info',
 });
-const db = openDatabase({ databaseUrl: undefined, sqlitePath: env.sqlitePath, sqliteNativeBinding: undefined });
+const db = openDatabase({ databaseUrl: undefined, sqlitePath: env.sqlitePath });
 await migrateToLatest(db);
 const built = await buildApp({ env, db, logger: { level: 'info', stream: logStream } });
 await built.app.listen({ port: 0, host: '127.0.0.1' });

@@ -22,7 +22,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqliteFile } from '../src/server/db/sqlite-driver.ts';
 import pg from 'pg';
 import { openDatabase, type Db } from '../src/server/db/database.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
@@ -108,7 +108,7 @@ interface Loader {
 }
 
 function sqliteLoader(file: string): Loader {
-  const sqlite = new Database(file);
+  const sqlite = openSqliteFile(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   return {
@@ -266,7 +266,7 @@ interface Sizes {
 }
 
 async function sqliteSizes(file: string, emptyBytes: number): Promise<Sizes> {
-  const sqlite = new Database(file);
+  const sqlite = openSqliteFile(file);
   sqlite.pragma('wal_checkpoint(TRUNCATE)');
   const rows = sqlite
     .prepare(

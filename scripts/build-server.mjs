@@ -34,7 +34,7 @@ const sharedAlias = {
 
 /**
  * npm packages left out of the bundle and resolved from node_modules at run time:
- * - native addons, which cannot be bundled: better-sqlite3, @node-rs/argon2, sharp (and pg's optional pg-native);
+ * - native addons, which cannot be bundled: better-sqlite3 (and better-sqlite3-node20, Node 20's), @node-rs/argon2, sharp (and pg's optional pg-native);
  * - gamedig, loaded on the first game-server query (hundreds of protocol files);
  * - data packages read by path (the GeoIP databases).
  * Everything else is bundled and stripped of whitespace and comments: V8 keeps the source text of every loaded
@@ -47,7 +47,15 @@ const sharedAlias = {
  * (bench/soak.ts's idle phase, three runs each) 85.8 -> 82.0 MiB. Names are kept (no identifier minification), so
  * stack traces still name functions; for file positions run with NODE_OPTIONS=--enable-source-maps.
  */
-const RUNTIME_PACKAGES = ['better-sqlite3', '@node-rs/argon2', 'sharp', 'pg-native', 'gamedig', '@ip-location-db/*'];
+const RUNTIME_PACKAGES = [
+  'better-sqlite3',
+  'better-sqlite3-node20',
+  '@node-rs/argon2',
+  'sharp',
+  'pg-native',
+  'gamedig',
+  '@ip-location-db/*',
+];
 
 const started = Date.now();
 const result = await esbuild.build({

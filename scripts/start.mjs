@@ -53,10 +53,15 @@ function needsInstall() {
   return installed === undefined || (lock !== undefined && lock > installed);
 }
 
-function install() {
+/** npm's environment: Node 20's better-sqlite3 compiles from source against the local Node headers. */
+function npmEnv() {
   const env = { ...process.env };
-  // better-sqlite3 compiles from source against the local Node headers.
   if (!env.npm_config_nodedir && fs.existsSync('/usr/include/node')) env.npm_config_nodedir = '/usr';
+  return env;
+}
+
+function install() {
+  const env = npmEnv();
   log('installing dependencies (npm ci)...');
   const started = Date.now();
   run(npm, ['ci', '--loglevel=warn'], env);
@@ -81,6 +86,19 @@ function needsBuild() {
 
 if (needsInstall()) install();
 else log('dependencies up to date');
+
+// Below Node-API 10 (Node 20) SQLite runs on better-sqlite3 12, compiled at install for one Node release: after
+// `node_modules` was installed under another Node it must be compiled again (docs/decisions/0023-sqlite-driver.md).
+if (!process.env.DATABASE_URL && Number(process.versions.napi) < 10) {
+  const probe = spawnSync(process.execPath, ['-e', "new (require('better-sqlite3-node20'))(':memory:').close()"], {
+    cwd: root,
+    stdio: 'ignore',
+  });
+  if (probe.status !== 0) {
+    log(`compiling the SQLite driver for Node ${process.version} (npm rebuild better-sqlite3-node20)...`);
+    run(npm, ['rebuild', 'better-sqlite3-node20', '--loglevel=warn'], npmEnv());
+  }
+}
 
 if (needsBuild()) {
   log('building client and server...');

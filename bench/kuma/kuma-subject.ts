@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqliteFile } from '../../src/server/db/sqlite-driver.ts';
 import { freePort } from '../../tests/helpers/server-process.ts';
 import { ensureKuma } from './install.ts';
 import { ADMIN, type BenchSubject, type RunningServer } from './subject.ts';
@@ -74,7 +74,7 @@ const monitorName = (index: number) => `Service ${String(index).padStart(4, '0')
 
 /** Copies the first monitor (as Kuma's "add" stored it) `count - 1` times, each with its own name and URL. */
 function copyMonitor(file: string, count: number, differs: (index: number) => { name: string; url: string }): void {
-  const db = new Database(file);
+  const db = openSqliteFile(file);
   try {
     const columns = (db.pragma('table_info(monitor)') as Array<{ name: string }>)
       .map((column) => column.name)

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqliteFile } from '../../src/server/db/sqlite-driver.ts';
 import { cpuMs, percentile, rssMib } from '../process-stats.ts';
 import type { BenchSubject, RunningServer } from './subject.ts';
 import type { CountingTarget } from './target.ts';
@@ -26,7 +26,7 @@ async function waitFor(condition: () => Promise<boolean>, what: string, timeoutM
 
 /** Bytes the database's pages hold (free pages excluded), as a reader sees it, WAL included. */
 function databaseBytes(file: string): number {
-  const db = new Database(file, { readonly: true, fileMustExist: true });
+  const db = openSqliteFile(file, { readonly: true, fileMustExist: true });
   try {
     const pages = db.pragma('page_count', { simple: true }) as number;
     const free = db.pragma('freelist_count', { simple: true }) as number;

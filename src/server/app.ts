@@ -193,7 +193,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     publicUrl: env.publicUrl,
     sessionSecret: env.SESSION_SECRET,
     uploadsDir: path.join(env.DATA_DIR, 'uploads'),
-    backups: { dataDir: env.DATA_DIR, schedule: env.BACKUP_SCHEDULE, sqliteNativeBinding: env.SQLITE_NATIVE_BINDING },
+    backups: { dataDir: env.DATA_DIR, schedule: env.BACKUP_SCHEDULE },
     outboundPolicy: options.outboundPolicy ?? publicAndLanOnly,
     channelTimeoutMs: options.channelTimeoutMs,
     channelsAllowLoopback: env.CHANNELS_ALLOW_LOOPBACK === 'on',

@@ -82,7 +82,6 @@ const envSchema = z.object({
     .default(DEFAULT_MAX_CONNECTIONS_PER_ADDRESS),
   SESSION_SECRET: sessionSecret,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SQLITE_NATIVE_BINDING: optionalText,
   SMTP_HOST: optionalText,
   SMTP_PORT: z.coerce.number().int().min(1).max(65_535).default(587),
   SMTP_SECURE: z.enum(['starttls', 'tls', 'none']).default('starttls'),

@@ -18,11 +18,7 @@ async function main(): Promise<void> {
   // `npm run restore` refuses to run while this file names a live server (backups/server-pid-files.ts).
   markServerRunning(env.DATA_DIR);
   if (env.DATABASE_URL) await checkPostgresReachable(env.DATABASE_URL);
-  const db = openDatabase({
-    databaseUrl: env.DATABASE_URL,
-    sqlitePath: env.sqlitePath,
-    sqliteNativeBinding: env.SQLITE_NATIVE_BINDING,
-  });
+  const db = openDatabase({ databaseUrl: env.DATABASE_URL, sqlitePath: env.sqlitePath });
   const quickCheckMs = db.dialect === 'sqlite' ? await checkSqliteIntegrity(db, env.sqlitePath) : undefined;
   await migrateToLatest(db);
   const built = await buildApp({ env, db });

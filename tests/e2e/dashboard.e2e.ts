@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import { openRawSqlite } from '../helpers/raw-sqlite.ts';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2eApp, VIEWPORTS, type E2eApp } from './harness';
@@ -29,7 +29,7 @@ let nsfwUser: { context: BrowserContext; page: Page };
 
 /** Grants NSFW access straight in the database (PATCH /api/users arrives with issue 5). */
 function grantNsfwAccess(username: string): void {
-  const db = new Database(path.join(dataDir, 'homelab.db'));
+  const db = openRawSqlite(path.join(dataDir, 'homelab.db'));
   try {
     const result = db.prepare('UPDATE users SET can_view_nsfw = 1 WHERE username = ?').run(username);
     expect(result.changes).toBe(1);

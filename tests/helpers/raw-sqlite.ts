@@ -1,10 +1,9 @@
-import SQLite from 'better-sqlite3';
+import { openSqliteFile, type SqliteDatabase, type SqliteOptions } from '../../src/server/db/sqlite-driver.ts';
 
 /**
- * Opens a SQLite file directly (to inspect what the app wrote) with the better-sqlite3 build for the Node that runs
- * the tests: the Node 24 lane names its own build in SQLITE_NATIVE_BINDING.
+ * Opens a SQLite file directly (to inspect what the app wrote) with the driver the server uses on the Node that runs
+ * the tests (better-sqlite3 12 on Node 20, 13 on Node 22 and later).
  */
-export function openRawSqlite(file: string, options: SQLite.Options = {}): SQLite.Database {
-  const nativeBinding = process.env.SQLITE_NATIVE_BINDING;
-  return new SQLite(file, { ...options, ...(nativeBinding ? { nativeBinding } : {}) });
+export function openRawSqlite(file: string, options: SqliteOptions = {}): SqliteDatabase {
+  return openSqliteFile(file, options);
 }

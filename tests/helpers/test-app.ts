@@ -53,15 +53,11 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const testDb = options.testDb ?? (await createTestDb());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'homelab-data-'));
   // GEOIP off unless a test asks: the default npm snapshot would convert its ASN CSV in every app's DATA_DIR.
-  // The better-sqlite3 build for the Node that runs the tests (the Node 24 lane) reaches the app's own SQLite
-  // connections too (backups open the database file themselves).
-  const nativeBinding = process.env.SQLITE_NATIVE_BINDING;
   const env = readEnv({
     LOG_LEVEL: 'silent',
     PORT: '0',
     DATA_DIR: dataDir,
     GEOIP: 'off',
-    ...(nativeBinding ? { SQLITE_NATIVE_BINDING: nativeBinding } : {}),
     ...options.env,
   });
   const { env: _ignored, testDb: _db, ...rest } = options;

@@ -42,7 +42,7 @@ export async function createTestDb(migrate: (db: Db) => Promise<void> = migrateT
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'homelab-test-'));
   const file = path.join(dir, 'homelab.db');
-  const db = openDatabase({ sqlitePath: file, sqliteNativeBinding: process.env.SQLITE_NATIVE_BINDING });
+  const db = openDatabase({ sqlitePath: file });
   await migrate(db);
   return {
     db,

@@ -43,7 +43,6 @@ function npmRun(script: string, args: string[], dataDir: string, maxOpenFiles?: 
         PATH: process.env.PATH ?? '',
         HOME: process.env.HOME ?? os.tmpdir(),
         DATA_DIR: dataDir,
-        ...(process.env.SQLITE_NATIVE_BINDING ? { SQLITE_NATIVE_BINDING: process.env.SQLITE_NATIVE_BINDING } : {}),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -74,7 +74,6 @@ function backupCommand(): Promise<{ code: number | null; stdout: string; stderr:
         PATH: process.env.PATH ?? '',
         HOME: process.env.HOME ?? os.tmpdir(),
         DATA_DIR: dataDir,
-        ...(process.env.SQLITE_NATIVE_BINDING ? { SQLITE_NATIVE_BINDING: process.env.SQLITE_NATIVE_BINDING } : {}),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -1,10 +1,11 @@
-import Database from 'better-sqlite3';
+import { openRawSqlite } from '../helpers/raw-sqlite.ts';
+import type { SqliteDatabase } from '../../src/server/db/sqlite-driver.ts';
 import { expect } from 'vitest';
 import { decodeSamples } from '../../src/server/monitor/check-samples.ts';
 import { hourBucket } from '../../src/server/monitor/rollup.ts';
 import type { ReceivedMail } from '../fakes/smtp-server.ts';
 
-type Db = Database.Database;
+type Db = SqliteDatabase;
 
 /** The edits the kill loop made: acknowledged (2xx) or only attempted (cut off by a kill). */
 export class Expectations {
@@ -93,7 +94,7 @@ export class Expectations {
 
 /** Moves every time the outbox waits on `minutes` into the past: the same as that much time passing. */
 export function shiftOutboxClock(file: string, minutes: number): void {
-  const db = new Database(file, { fileMustExist: true });
+  const db = openRawSqlite(file, { fileMustExist: true });
   const back = (column: string) => `${column} = strftime('%Y-%m-%dT%H:%M:%fZ', ${column}, '-${minutes} minutes')`;
   try {
     db.exec(`update sent_notifications set ${back('sentAt')};
@@ -110,7 +111,7 @@ export function shiftOutboxClock(file: string, minutes: number): void {
  * shift, so each is in doubt at most once.
  */
 export function noteInDoubt(file: string, inbox: readonly ReceivedMail[], inDoubt: Map<number, boolean>): void {
-  const db = new Database(file, { readonly: true, fileMustExist: true });
+  const db = openRawSqlite(file, { readonly: true, fileMustExist: true });
   try {
     const rows = db.prepare(`select id from notification_deliveries where state = 'sending'`).all() as { id: number }[];
     for (const { id } of rows) {

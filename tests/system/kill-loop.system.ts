@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import { openRawSqlite } from '../helpers/raw-sqlite.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeSmtp, type FakeSmtp } from '../fakes/smtp-server.ts';
 import { HttpTargets } from '../fakes/http-targets.ts';
@@ -220,7 +220,7 @@ describe('SIGKILL loop on SQLite', () => {
       shiftOutboxClock(file, 10);
       server = await startServerProcess({ dataDir, port, env });
       restarts += 1;
-      const open = new Database(file, { readonly: true, fileMustExist: true });
+      const open = openRawSqlite(file, { readonly: true, fileMustExist: true });
       const drainDeadline = Date.now() + 45_000;
       try {
         for (;;) {
@@ -240,7 +240,7 @@ describe('SIGKILL loop on SQLite', () => {
       await sleep(500);
       await server.stop();
 
-      const db = new Database(file, { fileMustExist: true });
+      const db = openRawSqlite(file, { fileMustExist: true });
       try {
         expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
         expect(db.pragma('foreign_key_check')).toEqual([]);

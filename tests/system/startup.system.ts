@@ -38,7 +38,7 @@ function refusal(exit: ServerExit): string {
 
 /** A migrated SQLite database with enough rows for many pages, written through to the main file. */
 async function populatedDatabase(file: string): Promise<void> {
-  const db = openDatabase({ sqlitePath: file, sqliteNativeBinding: process.env.SQLITE_NATIVE_BINDING });
+  const db = openDatabase({ sqlitePath: file });
   await migrateToLatest(db);
   const rows = Array.from({ length: 2000 }, (_, index) => ({ name: `filler-${index}`, value: 'x'.repeat(200) }));
   for (let start = 0; start < rows.length; start += 200) {

@@ -12,7 +12,7 @@ import { backupFolderOf, POSTGRES_RESTORE_NOTE, RestoreRefused, restoreBackup } 
 
 /**
  * `npm run backup` and `npm run restore -- FILE` (scripts/backup-cli.mjs runs the bundle of this file). Same
- * configuration as the server (DATA_DIR, DATABASE_URL, SQLITE_NATIVE_BINDING) and the same backup code; a backup
+ * configuration as the server (DATA_DIR, DATABASE_URL) and the same backup code; a backup
  * is safe while the server runs, a restore refuses to. Exit codes: 0 done, 1 failed, 2 usage or configuration,
  * 3 the backup is not usable, 4 a server runs on DATA_DIR.
  */
@@ -36,7 +36,6 @@ async function backup(): Promise<void> {
       dataDir: env.DATA_DIR,
       uploadsDir: path.join(env.DATA_DIR, 'uploads'),
       sqliteFile: env.DATABASE_URL ? null : env.sqlitePath,
-      sqliteNativeBinding: env.SQLITE_NATIVE_BINDING,
       codeSchemaVersion: latestMigrationName({ dialect: env.DATABASE_URL ? 'postgres' : 'sqlite' }),
     },
     clock: systemClock,
@@ -68,7 +67,6 @@ async function restore(file: string | undefined): Promise<void> {
       dataDir: env.DATA_DIR,
       sqlitePath: env.sqlitePath,
       databaseUrl: env.DATABASE_URL,
-      sqliteNativeBinding: env.SQLITE_NATIVE_BINDING,
     },
     systemClock.now(),
   );

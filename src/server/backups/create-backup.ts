@@ -19,7 +19,6 @@ export interface BackupSource {
   uploadsDir: string;
   /** The SQLite database file, or null on PostgreSQL (then only the uploads are backed up: use pg_dump). */
   sqliteFile: string | null;
-  sqliteNativeBinding?: string | undefined;
   /** The schema version of the code (the newest migration): recorded for PostgreSQL, whose data is not copied. */
   codeSchemaVersion: string;
 }
@@ -128,11 +127,7 @@ export async function createBackup(source: BackupSource, now: Date): Promise<Bac
     let schemaVersion = source.codeSchemaVersion;
     const files: string[] = [];
     if (source.sqliteFile) {
-      schemaVersion = await snapshotSqlite(
-        source.sqliteFile,
-        path.join(partial, DATABASE_FILE),
-        source.sqliteNativeBinding,
-      );
+      schemaVersion = await snapshotSqlite(source.sqliteFile, path.join(partial, DATABASE_FILE));
       files.push(DATABASE_FILE);
     }
     const uploads = await copyUploads(source.uploadsDir, path.join(partial, UPLOADS_FOLDER));

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import { PG_RESTORE_COMMAND } from '#shared/schemas/backups';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest, migrationsFor } from '../db/migrate.ts';
+import { openSqliteFile } from '../db/sqlite-driver.ts';
 import { backupNameFor } from './backup-names.ts';
 import { DATABASE_FILE, FileHasher, MANIFEST_FILE, readManifest, UPLOADS_FOLDER, type Manifest } from './manifest.ts';
 import { runningServers } from './server-pid-files.ts';
@@ -27,7 +27,6 @@ export interface RestoreTarget {
   sqlitePath: string;
   /** Set when the server runs on PostgreSQL: only the uploads are restored (the database with pg_restore). */
   databaseUrl: string | undefined;
-  sqliteNativeBinding?: string | undefined;
 }
 
 export interface RestoreOutcome {
@@ -76,8 +75,8 @@ async function verifyFiles(folder: string, manifest: Manifest): Promise<void> {
 }
 
 /** PRAGMA integrity_check and the schema version of a staged copy of the database. */
-function checkDatabase(file: string, nativeBinding: string | undefined): void {
-  const db = new SQLite(file, { fileMustExist: true, ...(nativeBinding ? { nativeBinding } : {}) });
+function checkDatabase(file: string): void {
+  const db = openSqliteFile(file, { fileMustExist: true });
   try {
     const rows = db.pragma('integrity_check') as { integrity_check: string }[];
     const problems = rows.map((row) => row.integrity_check).filter((line) => line !== 'ok');
@@ -124,7 +123,7 @@ function exists(target: string): boolean {
 /** Migrates the restored database; a failure says where the data that was in place went. */
 async function migrateRestored(target: RestoreTarget, keptAside: string | null): Promise<void> {
   try {
-    const db = openDatabase({ sqlitePath: target.sqlitePath, sqliteNativeBinding: target.sqliteNativeBinding });
+    const db = openDatabase({ sqlitePath: target.sqlitePath });
     try {
       await migrateToLatest(db);
     } finally {
@@ -164,7 +163,7 @@ export async function restoreBackup(folder: string, target: RestoreTarget, now: 
   try {
     if (restoredDatabase) {
       fs.copyFileSync(path.join(folder, DATABASE_FILE), path.join(staging, DATABASE_FILE));
-      checkDatabase(path.join(staging, DATABASE_FILE), target.sqliteNativeBinding);
+      checkDatabase(path.join(staging, DATABASE_FILE));
     }
     for (const entry of manifest.files.filter((file) => file.path.startsWith(`${UPLOADS_FOLDER}/`))) {
       const to = path.join(staging, ...entry.path.split('/'));

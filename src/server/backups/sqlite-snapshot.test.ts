@@ -1,20 +1,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openRawSqlite } from '../../../tests/helpers/raw-sqlite.ts';
-import { readEnv } from '../env.ts';
+import type { SqliteDatabase } from '../db/sqlite-driver.ts';
 import { openSnapshotSource, snapshotSqlite, SNAPSHOT_CACHE_KIB } from './sqlite-snapshot.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sqlite-snapshot-'));
-// The Node 24 lane runs with a better-sqlite3 build of its own.
-const nativeBinding = readEnv().SQLITE_NATIVE_BINDING;
-const bindingOption = nativeBinding ? { nativeBinding } : {};
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 /** A WAL database as the server leaves it: migrations recorded, and rows still in the WAL, not yet checkpointed. */
-function serverLikeDatabase(name: string): { file: string; db: SQLite.Database } {
+function serverLikeDatabase(name: string): { file: string; db: SqliteDatabase } {
   const file = path.join(dir, name);
   const db = openRawSqlite(file);
   db.pragma('journal_mode = WAL');
@@ -33,7 +29,7 @@ function serverLikeDatabase(name: string): { file: string; db: SQLite.Database }
 describe('snapshotting the SQLite database', () => {
   it('reads through a connection with a small page cache that waits out the server’s writes', () => {
     const { file, db } = serverLikeDatabase('source-settings.db');
-    const from = openSnapshotSource(file, { fileMustExist: true, ...bindingOption });
+    const from = openSnapshotSource(file, { fileMustExist: true });
     try {
       // A negative cache_size is in KiB. better-sqlite3's default (16 MB) stayed in the server's RSS after a backup.
       expect(from.pragma('cache_size', { simple: true })).toBe(-SNAPSHOT_CACHE_KIB);
@@ -50,7 +46,7 @@ describe('snapshotting the SQLite database', () => {
     const target = path.join(dir, 'copy.db');
     try {
       expect(fs.statSync(`${file}-wal`).size).toBeGreaterThan(0);
-      await expect(snapshotSqlite(file, target, nativeBinding)).resolves.toBe('0019_latest');
+      await expect(snapshotSqlite(file, target)).resolves.toBe('0019_latest');
     } finally {
       db.close();
     }
@@ -69,7 +65,7 @@ describe('snapshotting the SQLite database', () => {
     const foreign = openRawSqlite(file);
     foreign.exec('create table other (id integer primary key)');
     foreign.close();
-    await expect(snapshotSqlite(file, path.join(dir, 'foreign-copy.db'), nativeBinding)).rejects.toThrow(
+    await expect(snapshotSqlite(file, path.join(dir, 'foreign-copy.db'))).rejects.toThrow(
       /holds no migrated Homelab Dashboard database/,
     );
   });

@@ -1,4 +1,4 @@
-import SQLite from 'better-sqlite3';
+import { openSqliteFile, type SqliteDatabase, type SqliteOptions } from '../db/sqlite-driver.ts';
 
 /** Pages copied per step: small steps leave the file to the server's writes in between (4 MiB at 4 KiB pages). */
 const PAGES_PER_STEP = 1024;
@@ -15,8 +15,8 @@ const RESTARTS_BEFORE_ONE_STEP = 3;
 export const SNAPSHOT_CACHE_KIB = 100;
 
 /** The connection a snapshot reads `source` through: its own, waiting out the server's writes, with a small cache. */
-export function openSnapshotSource(source: string, options: SQLite.Options): SQLite.Database {
-  const from = new SQLite(source, options);
+export function openSnapshotSource(source: string, options: SqliteOptions): SqliteDatabase {
+  const from = openSqliteFile(source, options);
   from.pragma('busy_timeout = 5000');
   from.pragma(`cache_size = -${SNAPSHOT_CACHE_KIB}`);
   return from;
@@ -29,8 +29,8 @@ export function openSnapshotSource(source: string, options: SQLite.Options): SQL
  * server and from `npm run backup`. The copy is switched from WAL to a rollback journal so it is one
  * self-contained file, and its newest applied migration is returned.
  */
-export async function snapshotSqlite(source: string, target: string, nativeBinding?: string): Promise<string> {
-  const options = { fileMustExist: true, ...(nativeBinding ? { nativeBinding } : {}) };
+export async function snapshotSqlite(source: string, target: string): Promise<string> {
+  const options = { fileMustExist: true };
   const from = openSnapshotSource(source, options);
   try {
     let remaining = Number.POSITIVE_INFINITY;
@@ -45,7 +45,7 @@ export async function snapshotSqlite(source: string, target: string, nativeBindi
   } finally {
     from.close();
   }
-  const copy = new SQLite(target, options);
+  const copy = openSqliteFile(target, options);
   try {
     copy.pragma('journal_mode = DELETE');
     return newestMigration(copy, target);
@@ -55,7 +55,7 @@ export async function snapshotSqlite(source: string, target: string, nativeBindi
 }
 
 /** The newest migration recorded in a SQLite database (kysely_migration); throws when there is none. */
-export function newestMigration(db: SQLite.Database, file: string): string {
+export function newestMigration(db: SqliteDatabase, file: string): string {
   const hasTable = db.prepare("select 1 from sqlite_master where type = 'table' and name = 'kysely_migration'").get();
   const row = hasTable
     ? (db.prepare('select name from kysely_migration order by name desc limit 1').get() as { name: string } | undefined)

@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
 import type PgModule from 'pg';
 import { StartupError } from '../startup-error.ts';
 import type { Database } from './schema.ts';
 import { damagedDatabaseError, isSqliteDamage } from './sqlite-integrity.ts';
 import { SqliteBooleanPlugin } from './sqlite-boolean.plugin.ts';
+import { loadSqlite, type SqliteDatabase } from './sqlite-driver.ts';
 import { StatementCache } from './statement-cache.ts';
 import { SqliteTransactionDialect } from './sqlite-transactions.ts';
 import { watchWrites } from './watched-dialect.ts';
@@ -32,8 +32,6 @@ export interface DbConfig {
   /** PostgreSQL connection string; when absent, SQLite at `sqlitePath`. */
   databaseUrl?: string | undefined;
   sqlitePath: string;
-  /** Path to a better-sqlite3 binding compiled for another Node version (the Node 24 test lane). */
-  sqliteNativeBinding?: string | undefined;
   /** Told about errors of idle PostgreSQL connections (restart, failover); the pool replaces them. */
   onPoolError?: (error: Error) => void;
 }
@@ -54,22 +52,6 @@ export function loadPg(): typeof PgModule {
 }
 
 /**
- * better-sqlite3 12 (the newest that runs on Node 20) aborts the process on Node >= 24.19 when V8 collects a
- * prepared statement (upstream issue: node::ObjectWrap cleanup hooks). Refusing to start with a clear message
- * beats crashing at random under load. PostgreSQL is unaffected.
- */
-export function sqliteUnsupportedReason(nodeVersion: string): string | null {
-  const [major = 0, minor = 0] = nodeVersion.replace(/^v/, '').split('.').map(Number);
-  if (major > 24 || (major === 24 && minor >= 19)) {
-    return (
-      `SQLite (better-sqlite3 12) crashes on Node ${nodeVersion}. Run on Node 20, 22 or 24.18, ` +
-      'or set DATABASE_URL to use PostgreSQL.'
-    );
-  }
-  return null;
-}
-
-/**
  * SQLite's page cache per connection, in KiB when negative: SQLite's own default of about 2 MB. better-sqlite3 builds
  * SQLite with 16 MB instead (SQLITE_DEFAULT_CACHE_SIZE=-16000), and with 1,000 services the check writes touch a new
  * page of history often enough that the cache kept growing towards that for hours: heaptrack traced the soak's slope
@@ -83,10 +65,12 @@ export const SQLITE_CACHE_SIZE = -2000;
  * Opens the SQLite file with our pragmas. SQLite's own messages ("unable to open database file", "file is not a
  * database") name no path, so failures here become a StartupError that does.
  */
-function openSqlite(file: string, nativeBinding: string | undefined): SQLite.Database {
-  let sqlite: SQLite.Database | undefined;
+function openSqlite(file: string): SqliteDatabase {
+  // A driver that cannot load is its own StartupError (sqlite-driver.ts), not a problem with this file.
+  const Sqlite = loadSqlite();
+  let sqlite: SqliteDatabase | undefined;
   try {
-    sqlite = new SQLite(file, nativeBinding ? { nativeBinding } : {});
+    sqlite = new Sqlite(file);
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
@@ -115,10 +99,8 @@ export function openDatabase(config: DbConfig): Db {
     const kysely = new Kysely<Database>({ dialect: watchWrites(new PostgresDialect({ pool }), writes) });
     return { kysely, dialect: 'postgres', connectionString: config.databaseUrl, writes, close: () => kysely.destroy() };
   }
-  const unsupported = sqliteUnsupportedReason(process.version);
-  if (unsupported) throw new StartupError(unsupported);
   if (config.sqlitePath !== ':memory:') fs.mkdirSync(path.dirname(config.sqlitePath), { recursive: true });
-  const sqlite = openSqlite(config.sqlitePath, config.sqliteNativeBinding);
+  const sqlite = openSqlite(config.sqlitePath);
   const writes = new WriteHealth();
   const kysely = new Kysely<Database>({
     dialect: watchWrites(new SqliteTransactionDialect(new StatementCache(sqlite), () => sqlite.inTransaction), writes),

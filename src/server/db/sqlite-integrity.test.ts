@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readEnv } from '../env.ts';
 import { StartupError } from '../startup-error.ts';
 import { openDatabase } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
@@ -16,7 +15,7 @@ beforeEach(() => {
 });
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-const open = () => openDatabase({ sqlitePath: file, sqliteNativeBinding: readEnv().SQLITE_NATIVE_BINDING });
+const open = () => openDatabase({ sqlitePath: file });
 
 /** The schema plus rows over many pages, checkpointed into the main file. */
 async function fill(): Promise<number> {

@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readEnv } from '../env.ts';
 import { openDatabase, type Db } from './database.ts';
 import type { Database } from './schema.ts';
 
@@ -16,7 +15,7 @@ let dir: string;
 let db: Db;
 beforeEach(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sqlite-full-'));
-  db = openDatabase({ sqlitePath: path.join(dir, 'db.sqlite'), sqliteNativeBinding: readEnv().SQLITE_NATIVE_BINDING });
+  db = openDatabase({ sqlitePath: path.join(dir, 'db.sqlite') });
   await sql`create table notes (id integer primary key, body text not null)`.execute(db.kysely);
   await sql`insert into notes (body) values ('kept')`.execute(db.kysely);
 });

@@ -1,15 +1,12 @@
-import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql, type Generated } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readEnv } from '../env.ts';
+import { openSqliteFile, type SqliteDatabase } from './sqlite-driver.ts';
 import { StatementCache } from './statement-cache.ts';
 
-const opened: SQLite.Database[] = [];
+const opened: SqliteDatabase[] = [];
 
-function database(): SQLite.Database {
-  // The Node 24 lane names its own better-sqlite3 build.
-  const nativeBinding = readEnv().SQLITE_NATIVE_BINDING;
-  const sqlite = new SQLite(':memory:', nativeBinding ? { nativeBinding } : {});
+function database(): SqliteDatabase {
+  const sqlite = openSqliteFile(':memory:');
   sqlite.exec('create table items (id integer primary key, name text not null)');
   opened.push(sqlite);
   return sqlite;

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { loadPg, openDatabase } from '../db/database.ts';
-import { readEnv } from '../env.ts';
 import { isDiskFull } from './disk-full.ts';
 
 /** The error pg throws for an ErrorResponse with this SQLSTATE (pg's own DatabaseError class). */
@@ -17,10 +16,7 @@ function pgError(code: string, message: string): Error {
 describe('isDiskFull', () => {
   it("recognises SQLite's SQLITE_FULL as better-sqlite3 throws it through Kysely", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'disk-full-'));
-    const db = openDatabase({
-      sqlitePath: path.join(dir, 'db.sqlite'),
-      sqliteNativeBinding: readEnv().SQLITE_NATIVE_BINDING,
-    });
+    const db = openDatabase({ sqlitePath: path.join(dir, 'db.sqlite') });
     try {
       await sql`create table filler (data text)`.execute(db.kysely);
       // The database may not grow past its current size: the next page it needs is refused, as on a full disk.

@@ -83,8 +83,8 @@ export interface ServiceDeps {
   sessionSecret: string | undefined;
   /** Where uploaded images are stored. */
   uploadsDir: string;
-  /** DATA_DIR (backups go to DATA_DIR/backups), BACKUP_SCHEDULE and SQLITE_NATIVE_BINDING. */
-  backups: { dataDir: string; schedule: BackupSchedule; sqliteNativeBinding: string | undefined };
+  /** DATA_DIR (backups go to DATA_DIR/backups), and BACKUP_SCHEDULE. */
+  backups: { dataDir: string; schedule: BackupSchedule };
   outboundPolicy: AddressPolicy;
   /** How long an alert channel's endpoint may take to answer (tests shorten it). */
   channelTimeoutMs?: number | undefined;
@@ -334,7 +334,6 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
         dataDir: deps.backups.dataDir,
         uploadsDir: deps.uploadsDir,
         sqliteFile: deps.db.dialect === 'sqlite' ? (deps.db.file ?? null) : null,
-        sqliteNativeBinding: deps.backups.sqliteNativeBinding,
         codeSchemaVersion: latestMigrationName(deps.db),
       },
       clock: deps.clock,
