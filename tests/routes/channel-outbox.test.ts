@@ -90,9 +90,8 @@ async function createService(name: string, isNSFW = false): Promise<number> {
   return service.id;
 }
 
-/** A status change as the monitor writes it. */
-async function change(serviceId: number, up: boolean, lastedMs = 90 * 60_000): Promise<void> {
-  const now = clock.now();
+/** A status change as the monitor writes it, made at `now` (earlier: one the monitor held while the disk was full). */
+async function change(serviceId: number, up: boolean, lastedMs = 90 * 60_000, now = clock.now()): Promise<void> {
   await db()
     .insertInto('service_status_changes')
     .values({
@@ -314,6 +313,33 @@ describe('service alerts to every channel kind', () => {
       .executeTakeFirstOrThrow();
     expect(skipped).toEqual({ state: 'skipped', lastError: 'preference disabled' });
     await removeChannels(alice);
+  });
+
+  it('alerts an outage written late with its end (a full disk): the DOWN at once, the UP after the window', async () => {
+    const alice = await actors.user.signIn();
+    await addChannels(alice, ['webhook']);
+    const serviceId = await createService('Immich');
+    await alice.post('/api/notification-preferences', { serviceId, email: 'alice@example.test' });
+    const marks = marksNow();
+    const statuses = () =>
+      deliveredSince(marks, 'webhook').map((received) => (received.json as { status: string }).status);
+    try {
+      // Down 10 minutes ago for 20 s: both changes written only now, with their own times.
+      const downAt = clock.now().getTime() - 10 * 60_000;
+      await change(serviceId, false, 90 * 60_000, new Date(downAt));
+      await change(serviceId, true, 20_000, new Date(downAt + 20_000));
+      await worker().runOnce();
+      await worker().runOnce();
+      expect(statuses()).toEqual(['DOWN']);
+      expect(deliveredSince(marks, 'webhook')[0]?.json).toMatchObject({ changedAt: new Date(downAt).toISOString() });
+      clock.advance(5 * 60_000);
+      await worker().runOnce();
+      expect(statuses()).toEqual(['DOWN', 'UP']);
+      await drain();
+      expect(statuses()).toEqual(['DOWN', 'UP']);
+    } finally {
+      await removeChannels(alice);
+    }
   });
 
   it('sends each alert once when two instances run the outbox at the same time', async () => {

@@ -264,4 +264,71 @@ describe('the monitor while the disk is full', () => {
     await monitor.flush();
     expect(await changes(id)).toHaveLength(before.length + 1);
   });
+
+  it('alerts an outage that began and ended while the disk was full: the DOWN at once, the UP after 5 minutes', async () => {
+    targets.setStatus('flapped', 200);
+    const created = await admin.post<{ id: number }>('/api/services', {
+      name: 'Flapped',
+      url: targets.url('/status/flapped'),
+      refreshInterval: 5,
+    });
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.id;
+    await time.applied(id);
+    await time.advanceUntil(() => time.outcomes.of(id).length >= 1, 'the first check');
+    await monitor.flush();
+    // The new service's first change (up) is through the outbox before anyone subscribes to it.
+    await app.built.services.outbox.runOnce();
+    const preference = await admin.post('/api/notification-preferences', {
+      serviceId: id,
+      email: 'flapper@example.test',
+      enabled: true,
+    });
+    expect(preference.status, preference.text).toBe(200);
+    const before = await changes(id);
+    const mailsTo = () => mailer.sent.filter((mail) => mail.to === 'flapper@example.test').map((mail) => mail.subject);
+
+    const free = await fillDisk(app.testDb.db);
+    try {
+      // Down for one check, up again at the next: both changes held in memory.
+      targets.setStatus('flapped', 503);
+      const seen = time.outcomes.of(id).length;
+      await time.advanceUntil(() => time.outcomes.of(id).length >= seen + 1, 'a failed check');
+      targets.setStatus('flapped', 200);
+      await time.advanceUntil(() => time.outcomes.of(id).length >= seen + 2, 'a passing check');
+      expect(time.outcomes.of(id).map((outcome) => outcome.up)).toEqual([true, false, true]);
+      await monitor.flush();
+      expect(await changes(id)).toEqual(before);
+      // The disk stays full for a minute more.
+      time.clock.jump(MINUTE);
+    } finally {
+      await free();
+    }
+
+    // Both changes are written together, with their own times, and reach the outbox together, a minute late.
+    await monitor.flush();
+    const recorded = (await changes(id)).slice(before.length);
+    expect(recorded.map((change) => Boolean(change.status))).toEqual([false, true]);
+    expect(time.clock.now().getTime() - Date.parse(recorded[0]?.changedAt ?? '')).toBeGreaterThan(MINUTE);
+    // The DOWN goes out at once, as it would have on time: no later change existed then.
+    await app.built.services.outbox.runOnce();
+    await app.built.services.outbox.runOnce();
+    expect(mailsTo()).toEqual(['[Homelab Dashboard] Flapped is DOWN']);
+    // The UP waits for the anti-storm window, then follows.
+    time.clock.jump(4 * MINUTE);
+    await app.built.services.outbox.runOnce();
+    expect(mailsTo()).toEqual(['[Homelab Dashboard] Flapped is DOWN']);
+    time.clock.jump(MINUTE);
+    await app.built.services.outbox.runOnce();
+    expect(mailsTo()).toEqual(['[Homelab Dashboard] Flapped is DOWN', '[Homelab Dashboard] Flapped is UP']);
+    await app.built.services.outbox.runOnce();
+    expect(mailsTo()).toHaveLength(2);
+    const deliveries = await db()
+      .selectFrom('notification_deliveries')
+      .select('state')
+      .where('serviceId', '=', id)
+      .orderBy('id')
+      .execute();
+    expect(deliveries).toEqual([{ state: 'sent' }, { state: 'sent' }]);
+  });
 });

@@ -13,10 +13,12 @@ import { until } from '../helpers/until.ts';
 
 /**
  * Issue 27, item 4, on a real full disk: the built server with DATA_DIR on a 40 MB tmpfs, three services checked
- * against local targets, the tmpfs filled with a file while one target goes down. Then /readyz says why it is not
- * ready, signed-in reads go on (across a last-seen write), writes and backups answer 507 and the backup command
- * prints one line; once the file is deleted, writes succeed at once, the outage is recorded with its own time and
- * alerted by exactly one e-mail, and /readyz is ready again. Needs root (mount); fails, never skips, without it.
+ * against local targets, the tmpfs filled with a file while one target goes down and another goes down and comes
+ * back. Then /readyz says why it is not ready, signed-in reads go on (across a last-seen write), writes and backups
+ * answer 507 and the backup command prints one line; once the file is deleted, writes succeed at once, both outages
+ * are recorded with their own times and each is alerted by exactly one DOWN e-mail (the one that ended too: its UP
+ * follows after the 5-minute anti-storm window, which tests/routes/disk-full.test.ts shows on a test clock), and
+ * /readyz is ready again. Needs root (mount); fails, never skips, without it.
  */
 
 const TMPFS_SIZE = '40m';
@@ -34,6 +36,8 @@ const ids: Record<'a' | 'b' | 'c', number> = { a: 0, b: 0, c: 0 };
 let backdatedTo: string;
 let freedAt = 0;
 let downSince = 0;
+/** When service b's target answered its first failed check (b is down and up again while the disk is full). */
+let bFailedAt = 0;
 
 function mountTmpfs(dir: string): void {
   try {
@@ -152,7 +156,7 @@ afterAll(async () => {
 });
 
 describe('a full disk under the running server', () => {
-  it('starts with every service checked up, and a watcher subscribed to service a', async () => {
+  it('starts with every service checked up, and watchers subscribed to services a and b', async () => {
     await until(
       async () => [...(await servicesById()).values()].every((service) => service.status),
       'every service to be checked up',
@@ -165,12 +169,13 @@ describe('a full disk under the running server', () => {
         0,
       'the outbox to take the first changes',
     );
-    const preference = await admin.post('/api/notification-preferences', {
-      serviceId: ids.a,
-      email: 'watcher@example.test',
-      enabled: true,
-    });
-    expect(preference.status, preference.text).toBe(200);
+    for (const [serviceId, email] of [
+      [ids.a, 'watcher@example.test'],
+      [ids.b, 'b-watcher@example.test'],
+    ] as const) {
+      const preference = await admin.post('/api/notification-preferences', { serviceId, email, enabled: true });
+      expect(preference.status, preference.text).toBe(200);
+    }
     expect(smtp.inbox).toEqual([]);
   });
 
@@ -187,6 +192,7 @@ describe('a full disk under the running server', () => {
     }
     fillFileSystem(filler);
     targets.setStatus('a', 503);
+    targets.setStatus('b', 503);
     downSince = Date.now();
 
     // The monitor's next batch fails for the full disk: readiness says so, with the server's words.
@@ -226,19 +232,35 @@ describe('a full disk under the running server', () => {
     expect(fs.existsSync(backups) ? fs.readdirSync(backups) : []).toEqual([]);
   });
 
-  it('holds the outage while the disk is full: service a went down, nothing of it is stored yet', async () => {
-    // Two checks of a have met its 503 since the disk filled (the monitor checks every 5 s).
-    const seen = targets.of('/status/a').arrivals.filter((at) => at >= downSince).length;
+  it('holds the outages while the disk is full: a went down, b down and up again, nothing of them stored yet', async () => {
+    // Two checks of a and of b have met their 503 since the disk filled (the monitor checks every 5 s).
+    const failedChecks = (name: 'a' | 'b') => targets.of(`/status/${name}`).arrivals.filter((at) => at >= downSince);
     await until(
-      () => targets.of('/status/a').arrivals.filter((at) => at >= downSince).length >= Math.max(seen, 2),
-      'two checks of service a during the outage',
+      () => failedChecks('a').length >= 2 && failedChecks('b').length >= 2,
+      'two checks of services a and b during the outage',
       20_000,
     );
-    expect((await servicesById()).get(ids.a)?.status).toBe(true);
-    expect(query('select * from service_status_changes where "serviceId" = ? and status = 0', ids.a)).toEqual([]);
+    // b comes back: a check meets its 200, still during the full disk.
+    targets.setStatus('b', 200);
+    const upSince = Date.now();
+    await until(
+      () => targets.of('/status/b').arrivals.some((at) => at >= upSince),
+      'a check of service b after it came back',
+      20_000,
+    );
+    bFailedAt = failedChecks('b')[0] ?? 0;
+    const stored = await servicesById();
+    expect(stored.get(ids.a)?.status).toBe(true);
+    expect(stored.get(ids.b)?.status).toBe(true);
+    expect(
+      query('select * from service_status_changes where "serviceId" in (?, ?) and status = 0', ids.a, ids.b),
+    ).toEqual([]);
+    // The disk stays full a while longer: b's changes reach the outbox well after they happened (more than the
+    // 30 s that tell a change queued late from one queued on time, delivery-rules.ts queuedLate).
+    await until(() => Date.now() >= bFailedAt + 32_000, "32 s past b's first failed check", 45_000);
   });
 
-  it('takes writes at once once space is freed, records the outage with its own time and alerts it exactly once', async () => {
+  it('takes writes at once once space is freed, records the outages with their own times and alerts each once', async () => {
     fs.rmSync(filler);
     freedAt = Date.now();
     const created = await admin.post<{ id: number }>('/api/services', {
@@ -265,20 +287,48 @@ describe('a full disk under the running server', () => {
     expect(changedAt).toBeGreaterThanOrEqual(downSince - 1_000);
     expect(changedAt).toBeLessThan(freedAt);
 
-    // One DOWN mail to the watcher, sent and recorded once.
-    const [mail] = await smtp.waitFor(1, 15_000);
-    expect(mail?.to).toEqual(['watcher@example.test']);
-    expect(mail?.mail.subject).toMatch(/Service a is DOWN/);
+    // b's outage, down and up again, recorded as both changes with their own times.
+    const bQuery = () =>
+      query<{ status: number; changedAt: string }>(
+        'select status, "changedAt" from service_status_changes where "serviceId" = ? order by id',
+        ids.b,
+      );
+    await until(() => bQuery().length >= 3, "service b's outage to be recorded");
+    const bChanges = bQuery().slice(1);
+    expect(bChanges.map((change) => change.status)).toEqual([0, 1]);
+    expect(Date.parse(bChanges[0]?.changedAt ?? '')).toBeGreaterThanOrEqual(downSince - 1_000);
+    expect(Date.parse(bChanges[0]?.changedAt ?? '')).toBeLessThanOrEqual(bFailedAt);
+    expect(Date.parse(bChanges[1]?.changedAt ?? '')).toBeLessThan(freedAt);
+
+    // One DOWN mail to each watcher, sent and recorded once: b's too, although b was up again when it was written.
+    await smtp.waitFor(2, 15_000);
+    const mails = () =>
+      smtp.inbox.map((received) => [received.to.join(), (received.mail.subject ?? '').replace(/^\[.*?\] /, '')]).sort();
+    expect(mails()).toEqual([
+      ['b-watcher@example.test', 'Service b is DOWN'],
+      ['watcher@example.test', 'Service a is DOWN'],
+    ]);
     await until(
       () =>
         query<{ n: number }>(
-          `select count(*) as n from notification_deliveries where state in ('pending', 'sending')`,
+          `select count(*) as n from notification_deliveries where state = 'sending' or (state = 'pending' and "serviceId" = ?)`,
+          ids.a,
         )[0]?.n === 0,
       'the outbox to finish',
     );
-    const deliveries = query<{ state: string }>('select state from notification_deliveries');
-    expect(deliveries).toEqual([{ state: 'sent' }]);
-    expect(smtp.inbox).toHaveLength(1);
+    const deliveries = query<{ serviceId: number; status: number; state: string; nextAttemptAt: string }>(
+      'select "serviceId", status, state, "nextAttemptAt" from notification_deliveries order by id',
+    );
+    expect(deliveries.map(({ serviceId, status, state }) => ({ serviceId, status, state }))).toEqual([
+      { serviceId: ids.a, status: 0, state: 'sent' },
+      { serviceId: ids.b, status: 0, state: 'sent' },
+      { serviceId: ids.b, status: 1, state: 'pending' },
+    ]);
+    // b's UP waits for the anti-storm window: 5 minutes after its DOWN mail.
+    expect(Date.parse(deliveries[2]?.nextAttemptAt ?? '')).toBeGreaterThan(Date.now() + 4 * 60_000);
+    // Further outbox runs (every second) send nothing more.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(smtp.inbox).toHaveLength(2);
 
     // The last-seen write works again, and the log never hid the disk behind a rollback error or a 500.
     expect((await admin.get('/api/user')).status).toBe(200);

@@ -78,15 +78,33 @@ export class MaintenanceService {
   /** The ids of the services in an active window now, sorted. */
   async heldServiceIds(): Promise<number[]> {
     const now = this.clock.now().getTime();
+    const held = new Set<number>();
+    for (const window of await this.#current(now)) {
+      if (isActiveAt(window.schedule, window.timeZone, now)) for (const id of window.serviceIds) held.add(id);
+    }
+    return [...held].sort((a, b) => a - b);
+  }
+
+  /**
+   * Whether a window of the service was active at `at` (an ISO time): the outbox's alerts of a change made then
+   * were held on purpose (a change queued late for any other reason is alerted, delivery-rules.ts `queuedLate`).
+   */
+  async heldAt(serviceId: number, at: string): Promise<boolean> {
+    const instant = Date.parse(at);
+    if (Number.isNaN(instant)) return false;
+    const windows = await this.#current(this.clock.now().getTime());
+    return windows.some(
+      (window) => window.serviceIds.includes(serviceId) && isActiveAt(window.schedule, window.timeZone, instant),
+    );
+  }
+
+  /** The windows, read again after a change here or every few seconds. */
+  async #current(now: number): Promise<MaintenanceWindow[]> {
     if (!this.#windows || now - this.#loadedAt >= RELOAD_MS || now < this.#loadedAt) {
       this.#windows = await this.repository.list();
       this.#loadedAt = now;
     }
-    const held = new Set<number>();
-    for (const window of this.#windows) {
-      if (isActiveAt(window.schedule, window.timeZone, now)) for (const id of window.serviceIds) held.add(id);
-    }
-    return [...held].sort((a, b) => a - b);
+    return this.#windows;
   }
 
   /** The services in maintenance now that `viewer` may see (NSFW ones only for those who may see them). */

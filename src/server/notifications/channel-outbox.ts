@@ -7,13 +7,22 @@ import type { Clock } from '../services/clock.ts';
 import { iso } from '../services/clock.ts';
 import { channelMessage, type AlertPayload } from './channel-alert.ts';
 import type { ChannelDeliveriesRepository, ChannelDelivery } from '../repositories/channel-deliveries.repository.ts';
-import { decideDelivery, OUTBOX_RULES, retryDelayMs, shouldGiveUp } from './delivery-rules.ts';
+import {
+  decideDelivery,
+  heldByMaintenance,
+  OUTBOX_RULES,
+  retryDelayMs,
+  shouldGiveUp,
+  type ServiceHeldAt,
+} from './delivery-rules.ts';
 
 export interface ChannelOutboxDeps {
   deliveries: ChannelDeliveriesRepository;
   http: ChannelHttp;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** Whether a maintenance window of the service was active at a given time (as the e-mail side's). */
+  heldAt?: ServiceHeldAt;
 }
 
 export type ChannelOutcome = 'sent' | 'skipped' | 'deferred' | 'retried' | 'failed';
@@ -53,11 +62,15 @@ export class ChannelOutbox {
     const delivery = await deliveries.load(id);
     if (!delivery) return 'skipped'; // its channel was deleted meanwhile (cascade)
     const now = clock.now();
+    const hasNewer = await deliveries.hasNewer(delivery);
+    const subject = { kind: delivery.subjectKind, id: delivery.subjectId };
     const decision = decideDelivery(delivery, {
       now,
-      hasNewer: await deliveries.hasNewer(delivery),
+      hasNewer,
       lastSent: await deliveries.lastSent(delivery),
       lastTold: await deliveries.lastTold(delivery),
+      // Only a superseded change asks: nothing else depends on it.
+      heldByMaintenance: hasNewer && (await heldByMaintenance(this.deps.heldAt, subject, delivery.changedAt)),
     });
     switch (decision.action) {
       case 'skip':

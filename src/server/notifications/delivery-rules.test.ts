@@ -38,7 +38,13 @@ describe('retry timing', () => {
 });
 
 describe('decideDelivery', () => {
-  const quiet = { now, hasNewer: false, lastSent: undefined, lastTold: undefined as boolean | undefined };
+  const quiet = {
+    now,
+    hasNewer: false,
+    lastSent: undefined,
+    lastTold: undefined as boolean | undefined,
+    heldByMaintenance: false,
+  };
   it('sends a first notification', () => {
     expect(decideDelivery(delivery, quiet)).toEqual({ action: 'send' });
   });
@@ -65,6 +71,61 @@ describe('decideDelivery', () => {
     // Recorded: DOWN was sent. A later UP is in doubt (its sender died): this DOWN is news after all.
     const told = { ...quiet, lastSent: { status: false, sentAt: minutesAgo(60) }, lastTold: true };
     expect(decideDelivery(delivery, told).action).toBe('send');
+  });
+  describe('a change queued late, after a later one (the monitor held both while the disk was full)', () => {
+    // DOWN at 11:50, queued at 12:00 together with the UP 20 s later: the recipient was last told UP an hour ago.
+    const lateDown = { ...delivery, changedAt: minutesAgo(10), createdAt: now.toISOString() };
+    const superseded = { action: 'skip', reason: 'superseded by a later change' };
+    const toldUpLongAgo = {
+      ...quiet,
+      hasNewer: true,
+      lastSent: { status: true, sentAt: minutesAgo(70) },
+      lastTold: true as boolean | undefined,
+    };
+    it('is sent, as it would have been on time, when nothing held it back then', () => {
+      expect(decideDelivery(lateDown, toldUpLongAgo)).toEqual({ action: 'send' });
+      expect(decideDelivery(lateDown, { ...quiet, hasNewer: true })).toEqual({ action: 'send' });
+      // The quiet window of the last notification was over when the change happened: 5 minutes to the millisecond.
+      const windowOver = { ...toldUpLongAgo, lastSent: { status: true, sentAt: minutesAgo(15) } };
+      expect(decideDelivery(lateDown, windowOver)).toEqual({ action: 'send' });
+    });
+    it('is still "no news" when the recipient already has its state', () => {
+      expect(decideDelivery(lateDown, { ...toldUpLongAgo, lastTold: false })).toEqual({
+        action: 'skip',
+        reason: 'recipient already has this state',
+      });
+    });
+    it('still folds into the later change when the quiet window held it back at the time of the change', () => {
+      // A notification 2 minutes before the change: on time it would have waited, and been superseded then.
+      const recentBefore = { ...toldUpLongAgo, lastSent: { status: true, sentAt: minutesAgo(12) } };
+      expect(decideDelivery(lateDown, recentBefore)).toEqual(superseded);
+      // A notification after the change (an earlier outage of the same late batch, just sent): folded too.
+      const sentSince = { ...toldUpLongAgo, lastSent: { status: false, sentAt: minutesAgo(0) }, lastTold: false };
+      expect(decideDelivery({ ...lateDown, status: true }, sentSince)).toEqual(superseded);
+    });
+    it('still folds when it was attempted before (SMTP or a channel failed), or held by a maintenance window', () => {
+      expect(decideDelivery({ ...lateDown, attempts: 1 }, toldUpLongAgo)).toEqual(superseded);
+      expect(decideDelivery(lateDown, { ...toldUpLongAgo, heldByMaintenance: true })).toEqual(superseded);
+    });
+    it('counts as late only when queued more than 30 s after the change', () => {
+      const queuedAfter = (ms: number) => ({
+        ...lateDown,
+        createdAt: new Date(Date.parse(lateDown.changedAt) + ms).toISOString(),
+      });
+      expect(decideDelivery(queuedAfter(2_000), toldUpLongAgo)).toEqual(superseded);
+      expect(decideDelivery(queuedAfter(30_000), toldUpLongAgo)).toEqual(superseded);
+      expect(decideDelivery(queuedAfter(30_001), toldUpLongAgo)).toEqual({ action: 'send' });
+      // A change time that cannot be read counts as on time.
+      expect(decideDelivery({ ...lateDown, changedAt: '' }, toldUpLongAgo)).toEqual(superseded);
+    });
+    it('changes nothing for the latest change: the anti-storm rule defers it as usual', () => {
+      const justSent = { ...quiet, lastSent: { status: false, sentAt: minutesAgo(0) }, lastTold: false };
+      const lateUp = { ...lateDown, status: true, changedAt: minutesAgo(9) };
+      expect(decideDelivery(lateUp, justSent)).toEqual({
+        action: 'defer',
+        until: new Date(now.getTime() + 5 * 60_000),
+      });
+    });
   });
   it('waits until 5 minutes after the last notification', () => {
     const decision = decideDelivery(delivery, { ...quiet, lastSent: { status: true, sentAt: minutesAgo(2) } });

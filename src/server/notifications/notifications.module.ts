@@ -30,6 +30,7 @@ import {
 } from '../repositories/alert-subscriptions.repository.ts';
 import { ChannelDeliveriesRepository } from '../repositories/channel-deliveries.repository.ts';
 import { ChannelOutbox } from './channel-outbox.ts';
+import type { ServiceHeldAt } from './delivery-rules.ts';
 import { ChannelService } from './channel.service.ts';
 import { ChannelsRepository } from '../repositories/channels.repository.ts';
 
@@ -52,6 +53,8 @@ export interface NotificationDeps {
   channelTimeoutMs?: number | undefined;
   /** The services whose alerts are held now (maintenance windows). */
   heldServices?: () => Promise<readonly number[]>;
+  /** Whether a maintenance window of the service was active at a given time. */
+  heldAt?: ServiceHeldAt;
 }
 
 /** The e-mail side of the app: mailer, SMTP settings, templates, preferences and the outbox worker. */
@@ -115,8 +118,15 @@ export async function createNotificationServices(deps: NotificationDeps): Promis
       secret: deps.secret,
       log: deps.log,
       alerts: new AlertQueueRepository(db),
-      channels: new ChannelOutbox({ deliveries: new ChannelDeliveriesRepository(db), http, clock, log: deps.log }),
+      channels: new ChannelOutbox({
+        deliveries: new ChannelDeliveriesRepository(db),
+        http,
+        clock,
+        log: deps.log,
+        heldAt: deps.heldAt,
+      }),
       heldServices: deps.heldServices,
+      heldAt: deps.heldAt,
     }),
     notificationChannels: new ChannelService({ channels: new ChannelsRepository(db), http, clock, site: alertSite }),
     alertSubscriptions: new AlertSubscriptionService({

@@ -10,7 +10,15 @@ import {
 import type { NewOutboxMail, OutboxMail, OutboxMailsRepository } from '../repositories/outbox-mails.repository.ts';
 import type { Clock } from '../services/clock.ts';
 import { iso } from '../services/clock.ts';
-import { decideDelivery, OUTBOX_RULES, retryDelayMs, shouldGiveUp, type DeliveryDecision } from './delivery-rules.ts';
+import {
+  decideDelivery,
+  heldByMaintenance,
+  OUTBOX_RULES,
+  retryDelayMs,
+  shouldGiveUp,
+  type DeliveryDecision,
+  type ServiceHeldAt,
+} from './delivery-rules.ts';
 import type { AlertQueueRepository } from '../repositories/alert-queue.repository.ts';
 import { alertPayload, type AlertFacts } from './channel-alert.ts';
 import type { ChannelOutbox } from './channel-outbox.ts';
@@ -44,6 +52,11 @@ export interface OutboxDeps {
    * unprocessed, and when the window ends the usual rules send only what still differs from what was last told.
    */
   heldServices?: () => Promise<readonly number[]>;
+  /**
+   * Whether a maintenance window of the service was active at a given time: a change made then was held on
+   * purpose, and folds into later ones however late it reached the outbox (delivery-rules.ts `queuedLate`).
+   */
+  heldAt?: ServiceHeldAt;
 }
 
 /** What one run did (tests and logs read it). */
@@ -192,16 +205,22 @@ export class NotificationOutbox {
     if (!delivery) return 'skipped'; // its preference, subscription or subject was deleted meanwhile (cascade)
     const now = clock.now();
     // Once rendered, the stored mail is what every attempt sends, to the address it was rendered for.
-    const decision: DeliveryDecision =
-      delivery.email || delivery.mail
-        ? decideDelivery(delivery, {
-            now,
-            hasNewer: await queue.hasNewer(delivery),
-            lastSent: await queue.lastSent(delivery),
-            lastTold: await queue.lastTold(delivery),
-          })
-        : // A subscriber whose account lost its address after the change was queued, before a first attempt.
-          { action: 'skip', reason: 'no e-mail address' };
+    let decision: DeliveryDecision;
+    if (delivery.email || delivery.mail) {
+      const hasNewer = await queue.hasNewer(delivery);
+      decision = decideDelivery(delivery, {
+        now,
+        hasNewer,
+        lastSent: await queue.lastSent(delivery),
+        lastTold: await queue.lastTold(delivery),
+        // Only a superseded change asks: nothing else depends on it.
+        heldByMaintenance:
+          hasNewer && (await heldByMaintenance(this.deps.heldAt, queue.subjectOf(delivery), delivery.changedAt)),
+      });
+    } else {
+      // A subscriber whose account lost its address after the change was queued, before a first attempt.
+      decision = { action: 'skip', reason: 'no e-mail address' };
+    }
     switch (decision.action) {
       case 'skip':
         await queue.finish(id, token, 'skipped', decision.reason, iso(now));

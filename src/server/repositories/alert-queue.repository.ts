@@ -68,7 +68,11 @@ export class AlertQueueRepository {
             s.val(now).as('createdAt'),
           ])
           .where('c.id', 'in', ids)
-          .where('p.enabled', '=', true),
+          .where('p.enabled', '=', true)
+          // Ids in change order: the outbox takes due deliveries by id, so an owner's earlier change is decided
+          // before its later one (a change queued late may be sent although a later one exists, delivery-rules.ts).
+          .orderBy('c.id')
+          .orderBy('p.id'),
       )
       .onConflict((oc) => oc.columns(['changeId', 'preferenceId']).doNothing())
       .execute();
@@ -131,7 +135,10 @@ export class AlertQueueRepository {
           .where('a.enabled', '=', true)
           // The account's address is where these go; without one, the subscriber's channels alone hear of it.
           .where('u.email', 'is not', null)
-          .where('u.email', '!=', ''),
+          .where('u.email', '!=', '')
+          // In change order, as the services' deliveries.
+          .orderBy('c.id')
+          .orderBy('a.id'),
       )
       .onConflict((oc) => oc.columns(['changeId', 'subscriptionId']).doNothing())
       .execute();

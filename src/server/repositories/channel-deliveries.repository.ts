@@ -5,7 +5,7 @@ import type { Database } from '../db/schema.ts';
 import { claimQueueRow, finishClaimedRow, retryClaimedRow } from './claimed-queue.ts';
 import { hasNewerDelivery, lastSentDelivery, lastToldStatus } from './delivery-history.ts';
 import type { LastSent } from './notification-outbox.repository.ts';
-import type { AlertSubjectKindAll } from '../notifications/channel-alert.ts';
+import type { AlertPayload, AlertSubjectKindAll } from '../notifications/channel-alert.ts';
 import { toChannel, type NotificationChannel } from './channels.repository.ts';
 
 /** A claimed channel delivery with its channel, owner, and whether the owner still wants and may see it. */
@@ -18,13 +18,29 @@ export interface ChannelDelivery {
   status: boolean;
   payload: string;
   attempts: number;
+  /** When it was queued. */
   createdAt: string;
+  /** When the change happened (the change's own time, as in the stored payload). */
+  changedAt: string;
   user: { id: number; role: Role; approved: boolean; enabled: boolean; can_view_nsfw: boolean };
   /** The channel is enabled and the owner's preference or subscription for the subject is too. */
   preferenceEnabled: boolean;
   /** An NSFW service, or a hidden game server (visible to administrators only). */
   serviceIsNsfw: boolean;
   isHiddenGameServer: boolean;
+}
+
+/**
+ * The change's time, from the alert stored when the delivery was queued (alert-queue.repository.ts builds it from
+ * the change row). Empty when it cannot be read: the send rules then take the delivery as queued on time.
+ */
+function changedAtOf(payload: string): string {
+  try {
+    const changedAt = (JSON.parse(payload) as Partial<AlertPayload> | null)?.changedAt;
+    return typeof changedAt === 'string' ? changedAt : '';
+  } catch {
+    return '';
+  }
 }
 
 /** A channel's deliveries about one subject: what coalescing, "no news" and anti-storm count per. */
@@ -100,6 +116,7 @@ export class ChannelDeliveriesRepository {
       status: bool(row.status),
       payload: row.payload,
       attempts: row.attempts,
+      changedAt: changedAtOf(row.payload),
       createdAt: row.deliveryCreatedAt,
       user: {
         id: channel.userId,

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Role } from '#shared/roles';
 import { bool } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
+import type { AlertSubject } from '../notifications/delivery-rules.ts';
 import { claimQueueRow, dueQueueIds, finishClaimedRow, retryClaimedRow } from './claimed-queue.ts';
 import { hasNewerDelivery, lastToldStatus, type DeliveryOwner } from './delivery-history.ts';
 
@@ -128,6 +129,9 @@ export abstract class MailDeliveryQueue<D extends MailDelivery = MailDelivery> {
 
   /** The last notification sent to this owner about this subject (anti-storm). */
   abstract lastSent(delivery: D): Promise<LastSent | undefined>;
+
+  /** What the delivery is about (a maintenance window holds a service's alerts). */
+  abstract subjectOf(delivery: D): AlertSubject;
 
   /**
    * Records a sent delivery (and whatever else the table keeps of it) if this worker still holds the claim;

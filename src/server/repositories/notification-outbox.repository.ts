@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { bool } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
+import type { AlertSubject } from '../notifications/delivery-rules.ts';
 import { finishClaimedRow } from './claimed-queue.ts';
 import {
   DELIVERY_USER_COLUMNS,
@@ -80,6 +81,10 @@ export class NotificationOutboxRepository extends MailDeliveryQueue<DeliveryToSe
       user: deliveryUser(row),
       mail: storedMail(row),
     };
+  }
+
+  subjectOf(delivery: DeliveryToSend): AlertSubject {
+    return { kind: 'service', id: delivery.serviceId };
   }
 
   /** The last notification sent for this preference and service. */

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AlertSubjectKind } from '#shared/schemas/notification-channels';
 import { bool } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
+import type { AlertSubject } from '../notifications/delivery-rules.ts';
 import { finishClaimedRow } from './claimed-queue.ts';
 import { lastSentDelivery } from './delivery-history.ts';
 import {
@@ -89,6 +90,10 @@ export class SubjectMailDeliveriesRepository extends MailDeliveryQueue<SubjectMa
       user: deliveryUser(row),
       mail: storedMail(row),
     };
+  }
+
+  subjectOf(delivery: SubjectMailDelivery): AlertSubject {
+    return { kind: delivery.subjectKind, id: delivery.subjectId };
   }
 
   /** The last mail sent for this subscription (no sentNotifications row: the delivery is the record). */

@@ -215,6 +215,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   const notifications = await createNotificationServices({
     db: kysely,
     heldServices: () => statusPages.maintenance.heldServiceIds(),
+    heldAt: (serviceId, at) => statusPages.maintenance.heldAt(serviceId, at),
     clock: deps.clock,
     mailerOverride: deps.mailer,
     smtpDefaults: deps.smtpDefaults,
