@@ -60,12 +60,21 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.e2e.ts'],
-          // Two files at a time, each in its own forked worker with its own built server (free port, temp DATA_DIR)
-          // and its own Chromium: most of a file's time is spent waiting on the browser and the monitor's 5 s
-          // interval, so two overlap well even on two cores. Vitest's default on two cores is one worker.
+          // Two files at a time, each with its own built server (free port, temp DATA_DIR): a file waits on the browser
+          // and on the monitor's 5 s interval, so two overlap well even on two cores (Vitest's default there is one
+          // worker). Not three: with two, Chromium (about 80 % of the lane's CPU time) already keeps both cores
+          // nearly busy; a third made the lane no faster and let waits on a loaded machine run past Playwright's 30 s.
           pool: 'forks',
           fileParallelism: true,
           maxWorkers: 2,
+          // A worker process runs its files one after another without a fresh process and module graph for each, so
+          // tests/e2e/harness.ts launches one Chromium per worker and shares it between that worker's files (each
+          // file gets only its own BrowserContexts, closed by app.stop()): no Chromium launch and no Playwright
+          // import per file. The e2e files keep their state in their own module (no mocks, no stubbed globals).
+          isolate: false,
+          // Converts the @ip-location-db/asn snapshot once per run for every e2e server (harness.ts copies it into
+          // each DATA_DIR) instead of once per server while the tests run.
+          globalSetup: ['tests/e2e/global-setup.ts'],
           // Its own group: a project with a worker count of its own may not share one with the others.
           sequence: { groupOrder: 1 },
           testTimeout: 60_000,

@@ -35,8 +35,7 @@ afterAll(async () => {
  * the chunks on its own, out of the page's sight, and the test follows each download the page makes.
  */
 async function adminPage(viewport: { width: number; height: number }) {
-  const context = await app.browser.newContext({
-    baseURL: app.baseUrl,
+  const context = await app.newContext({
     viewport,
     storageState: adminState,
     serviceWorkers: 'block',

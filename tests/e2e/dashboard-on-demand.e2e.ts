@@ -56,8 +56,7 @@ async function freshAdminPage(
   viewport: { width: number; height: number } = VIEWPORTS.desktop,
   reducedMotion: 'reduce' | 'no-preference' = 'no-preference',
 ) {
-  const context = await app.browser.newContext({
-    baseURL: app.baseUrl,
+  const context = await app.newContext({
     viewport,
     reducedMotion,
     storageState: adminState,

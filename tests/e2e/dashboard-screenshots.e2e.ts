@@ -91,8 +91,7 @@ afterAll(async () => {
 });
 
 async function adminPage(viewport: { width: number; height: number }) {
-  const context = await app.browser.newContext({
-    baseURL: app.baseUrl,
+  const context = await app.newContext({
     viewport,
     storageState: adminState,
   });

@@ -172,7 +172,7 @@ describe('Game Servers section', () => {
 
   it('fits a 390 px phone', async () => {
     // The admin's session in a phone-sized window.
-    const phone = await app.browser.newContext({ baseURL: app.baseUrl, viewport: VIEWPORTS.phone });
+    const phone = await app.newContext({ viewport: VIEWPORTS.phone });
     await phone.addCookies(await admin.context.cookies());
     const phonePage = await phone.newPage();
     await openSection(phonePage);

@@ -45,7 +45,7 @@ async function sendInvitation(page: Page, email: string): Promise<Locator> {
 
 /** A fresh signed-out page; its context lets the axe scan inject its script past the page's CSP. */
 async function newPage() {
-  const context = await app.browser.newContext({ baseURL: app.baseUrl, viewport: VIEWPORTS.desktop, bypassCSP: true });
+  const context = await app.newContext({ viewport: VIEWPORTS.desktop, bypassCSP: true });
   return { context, page: await context.newPage() };
 }
 

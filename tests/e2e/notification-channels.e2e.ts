@@ -37,7 +37,7 @@ beforeAll(async () => {
   webhook = await startWebhookReceiver();
   app = await startE2eApp({ CHANNELS_ALLOW_LOOPBACK: 'on' });
   // bypassCSP: the accessibility scan injects axe as an inline script, which the app's CSP rightly refuses.
-  const context = await app.browser.newContext({ baseURL: app.baseUrl, viewport: VIEWPORTS.desktop, bypassCSP: true });
+  const context = await app.newContext({ viewport: VIEWPORTS.desktop, bypassCSP: true });
   session = { context, page: await context.newPage() };
   await registerViaUi(session.page, founder);
   await onPath(session.page, '/');

@@ -82,8 +82,7 @@ export async function startPopulatedApp(prefix: string): Promise<PopulatedApp> {
     app,
     accounts,
     async pageAs(role, viewport, { theme, bypassCsp = false } = {}) {
-      const context = await app.browser.newContext({
-        baseURL: app.baseUrl,
+      const context = await app.newContext({
         viewport,
         bypassCSP: bypassCsp,
         ...(role === 'visitor' ? {} : { storageState: states.get(role) }),

@@ -253,7 +253,7 @@ describe('e-mail templates on /settings', () => {
 describe('settings screenshots', () => {
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     it(`captures /settings at ${size} width`, async () => {
-      const context = await app.browser.newContext({ baseURL: app.baseUrl, viewport });
+      const context = await app.newContext({ viewport });
       await context.addCookies(await admin.context.cookies());
       const page = await context.newPage();
       await openSettings(page);

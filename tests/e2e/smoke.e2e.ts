@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { makeAccount, onPath, registerViaUi, visible } from './flows';
 import { startE2eApp, VIEWPORTS, type E2eApp } from './harness';
-import { serviceCard } from './services-helpers';
+import { listServicesViaApi, serviceCard, updateServiceViaApi } from './services-helpers';
 
 // The first minutes of a new user, end to end in Chromium against the built server on its default SQLite
 // database: sign up, add a service, watch it come up, then down. scripts/test.sh runs this file again under the
@@ -42,6 +42,12 @@ it(`signs up, adds a service and sees it up, then down (Node ${process.version})
   await dialog.getByRole('button', { name: 'Add Service' }).click();
 
   const card = serviceCard(page, 'Smoke target');
+  await visible(card);
+  // Checked every 5 s from here: Add Service has no interval field, and at the default 30 s a check that turns the
+  // card (should the live update of the first one be missed, or for the target going down) could come after the
+  // 30 s a locator waits.
+  const added = (await listServicesViaApi(page)).find((service) => service.name === 'Smoke target');
+  await updateServiceViaApi(page, added?.id ?? -1, { refreshInterval: 5 });
   await visible(card.getByTestId('status-badge').getByText('Online'));
   targetUp = false;
   // The monitor's next check (and the live update) turns the card; a reload shows what the database kept.

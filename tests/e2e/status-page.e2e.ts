@@ -45,7 +45,7 @@ afterAll(async () => {
 
 /** An anonymous visitor's page at `viewport`, recording the chunks it downloads (CSP bypassed for the axe scan). */
 async function visitor(viewport: { width: number; height: number }) {
-  const context = await app.browser.newContext({ baseURL: app.baseUrl, viewport, bypassCSP: true });
+  const context = await app.newContext({ viewport, bypassCSP: true });
   const page = await context.newPage();
   const chunks: string[] = [];
   page.on('request', (request) => {

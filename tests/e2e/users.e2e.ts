@@ -254,8 +254,7 @@ describe('user management', () => {
   });
 
   it('lists login attempts with a failed one from a located address, and screenshots the page and the dialog', async () => {
-    const stranger = await app.browser.newContext({
-      baseURL: app.baseUrl,
+    const stranger = await app.newContext({
       extraHTTPHeaders: { 'X-Forwarded-For': FIXTURE.london.ip },
     });
     const strangerPage = await stranger.newPage();
