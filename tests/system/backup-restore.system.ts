@@ -1,13 +1,12 @@
-import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runWithDataDir, type CommandResult } from '../helpers/data-dir-command.ts';
 import { TestClient } from '../helpers/http-client.ts';
-import { ROOT, startServerProcess, tempDataDir, type ServerProcess } from '../helpers/server-process.ts';
+import { startServerProcess, tempDataDir, type ServerProcess } from '../helpers/server-process.ts';
 import { until } from '../helpers/until.ts';
 import { openRawSqlite } from '../helpers/raw-sqlite.ts';
 
@@ -23,36 +22,14 @@ let server: ServerProcess;
 let target: http.Server;
 const account = { username: 'keeper', email: 'keeper@example.test', password: 'keeper-secret-1' };
 
-interface CliResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /**
  * `npm run <script> -- args` with a minimal environment naming the DATA_DIR; `maxOpenFiles` runs it under that
  * limit of file descriptors (prlimit, soft and hard, so Node cannot raise it).
  */
-function npmRun(script: string, args: string[], dataDir: string, maxOpenFiles?: number): Promise<CliResult> {
+function npmRun(script: string, args: string[], dataDir: string, maxOpenFiles?: number): Promise<CommandResult> {
   const npm = ['npm', 'run', '--silent', script, '--', ...args];
-  const [command, ...commandArgs] = maxOpenFiles ? ['prlimit', `--nofile=${maxOpenFiles}`, ...npm] : npm;
-  return new Promise((resolve, reject) => {
-    const child = spawn(command ?? 'npm', commandArgs, {
-      cwd: ROOT,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? os.tmpdir(),
-        DATA_DIR: dataDir,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  const [command = 'npm', ...commandArgs] = maxOpenFiles ? ['prlimit', `--nofile=${maxOpenFiles}`, ...npm] : npm;
+  return runWithDataDir(command, commandArgs, dataDir);
 }
 
 function count(file: string, table: string): number {

@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages.ts';
 import { startFakeSmtp, type FakeSmtp } from '../fakes/smtp-server.ts';
 import { HttpTargets } from '../fakes/http-targets.ts';
+import { runWithDataDir, type CommandResult } from '../helpers/data-dir-command.ts';
 import { TestClient } from '../helpers/http-client.ts';
 import { openRawSqlite } from '../helpers/raw-sqlite.ts';
 import { ROOT, startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
@@ -70,24 +71,8 @@ function fillFileSystem(file: string): void {
 }
 
 /** Runs the bundled backup command (what `npm run backup` runs) on this DATA_DIR. */
-function backupCommand(): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(ROOT, 'dist/server/backup-cli.js'), 'backup'], {
-      cwd: ROOT,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? os.tmpdir(),
-        DATA_DIR: dataDir,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+function backupCommand(): Promise<CommandResult> {
+  return runWithDataDir(process.execPath, [path.join(ROOT, 'dist/server/backup-cli.js'), 'backup'], dataDir);
 }
 
 /** Reads the server's SQLite file (WAL: safe beside the running server, and on a full disk). */

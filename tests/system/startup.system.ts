@@ -4,6 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/database.ts';
+import { sqliteDriverFor } from '../../src/server/db/sqlite-driver.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { openRawSqlite } from '../helpers/raw-sqlite.ts';
 import { freePort, runServerUntilExit, tempDataDir, type ServerExit } from '../helpers/server-process.ts';
@@ -233,12 +234,21 @@ describe('start-up edge cases (issue 27)', () => {
     expect(line).toContain('restore the file from a backup');
   });
 
-  it('refuses SQLite on a Node that crashes better-sqlite3 with one line, not a stack', async () => {
-    // The server sees a Node version it must refuse (process.version set before it loads).
-    const pretend = "--import=data:text/javascript,Object.defineProperty(process,'version',{value:'v24.19.0'})";
-    const line = refusal(await runServerUntilExit({ dataDir: folder('new-node'), env: { NODE_OPTIONS: pretend } }));
+  it('refuses with one line, not a stack, when the SQLite driver for this Node cannot be loaded', async () => {
+    // The server finds no better-sqlite3 package at all (its compilation failed at install, say): a hook loaded
+    // before the server makes resolving either package fail as Node does for a missing one.
+    const hook = encodeURIComponent(
+      "import M from 'node:module';const resolve=M._resolveFilename;" +
+        'M._resolveFilename=function(request,...rest){if(request.startsWith("better-sqlite3")){' +
+        'throw Object.assign(new Error("Cannot find module "+request),{code:"MODULE_NOT_FOUND"})}' +
+        'return resolve.call(this,request,...rest)}',
+    );
+    const env = { NODE_OPTIONS: `--import=data:text/javascript,${hook}` };
+    const line = refusal(await runServerUntilExit({ dataDir: folder('no-driver'), env }));
+    const driver = sqliteDriverFor();
     expect(line).toBe(
-      'SQLite (better-sqlite3 12) crashes on Node v24.19.0. Run on Node 20, 22 or 24.18, or set DATABASE_URL to use PostgreSQL.',
+      `The SQLite driver (better-sqlite3 ${driver.major}) for Node ${process.version} is not installed: run npm ci ` +
+        '(Node 20 compiles it; that needs python3, make and g++), or set DATABASE_URL to use PostgreSQL',
     );
   });
 });
