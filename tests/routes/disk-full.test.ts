@@ -201,24 +201,30 @@ describe('the monitor while the disk is full', () => {
       .orderBy('id')
       .execute();
 
-  it('holds the results and the status change, then records the outage once, with its time, and alerts it once', async () => {
-    targets.setStatus('watched', 200);
+  /** Adds a service checked every 5 s against the target `name` (up), and waits for its first check to be written. */
+  async function checkedService(name: string, label: string): Promise<number> {
+    targets.setStatus(name, 200);
     const created = await admin.post<{ id: number }>('/api/services', {
-      name: 'Watched',
-      url: targets.url('/status/watched'),
+      name: label,
+      url: targets.url(`/status/${name}`),
       refreshInterval: 5,
     });
     expect(created.status, created.text).toBe(201);
     const id = created.body.id;
     await time.applied(id);
+    await time.advanceUntil(() => time.outcomes.of(id).length >= 1, 'the first check');
+    await monitor.flush();
+    return id;
+  }
+
+  it('holds the results and the status change, then records the outage once, with its time, and alerts it once', async () => {
+    const id = await checkedService('watched', 'Watched');
     const preference = await admin.post('/api/notification-preferences', {
       serviceId: id,
       email: 'watcher@example.test',
       enabled: true,
     });
     expect(preference.status, preference.text).toBe(200);
-    await time.advanceUntil(() => time.outcomes.of(id).length >= 1, 'the first check');
-    await monitor.flush();
     // The first check recorded the new service as up.
     const before = await changes(id);
     expect(before.map((change) => Boolean(change.status))).toEqual([true]);
@@ -266,17 +272,7 @@ describe('the monitor while the disk is full', () => {
   });
 
   it('alerts an outage that began and ended while the disk was full: the DOWN at once, the UP after 5 minutes', async () => {
-    targets.setStatus('flapped', 200);
-    const created = await admin.post<{ id: number }>('/api/services', {
-      name: 'Flapped',
-      url: targets.url('/status/flapped'),
-      refreshInterval: 5,
-    });
-    expect(created.status, created.text).toBe(201);
-    const id = created.body.id;
-    await time.applied(id);
-    await time.advanceUntil(() => time.outcomes.of(id).length >= 1, 'the first check');
-    await monitor.flush();
+    const id = await checkedService('flapped', 'Flapped');
     // The new service's first change (up) is through the outbox before anyone subscribes to it.
     await app.built.services.outbox.runOnce();
     const preference = await admin.post('/api/notification-preferences', {
